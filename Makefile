@@ -1,0 +1,145 @@
+# sudokit -- top-level Makefile.
+#   make            library, plugins, CLI        (build/)
+#   make test       unit tests (cmocka) and CLI tests
+#   make check      the same built with -fsanitize=address,undefined (build-san/)
+#   make bench      benchmarks (figures and ratios; reads ../shared/bench when present)
+#   make install    PREFIX=/usr/local DESTDIR=
+#   make clean
+# Sources are picked up by directory: engine/*.c -> libsudokit.a,
+# techniques/*.c and plugins/*.c -> one plugin .so each, tools/*.c -> the
+# sudokit CLI, tests/unit/test_*.c -> one cmocka test binary each,
+# bench/*.c -> one benchmark binary each.
+
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+BUILD    ?= build
+CC       ?= cc
+PKG      ?= pkg-config
+VERSION  := 0.1.0
+
+OPT      ?= -O2
+SAN      ?=
+WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
+DEPS_CFLAGS := $(shell $(PKG) --cflags lua5.4 yaml-0.1 2>/dev/null)
+DEPS_LIBS   := $(shell $(PKG) --libs lua5.4 yaml-0.1 2>/dev/null)
+CMOCKA_CFLAGS := $(shell $(PKG) --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS   := $(shell $(PKG) --libs cmocka 2>/dev/null)
+
+ABS_BUILD := $(abspath $(BUILD))
+ABS_SRC   := $(abspath .)
+CFLAGS   ?=
+CFLAGS   += -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SAN) -fPIC -pthread \
+            -Iengine -Iplugins $(DEPS_CFLAGS) \
+            -DSK_VERSION='"$(VERSION)"' \
+            -DSK_BUILD_PLUGIN_DIR='"$(ABS_BUILD)/plugins"' \
+            -DSK_BUILD_RATINGS_DIR='"$(ABS_SRC)/ratings"' \
+            -DSK_PREFIX='"$(PREFIX)"'
+LDFLAGS  ?=
+LDLIBS   := $(DEPS_LIBS) -ldl -lm -pthread
+
+ENGINE_SRC := $(sort $(wildcard engine/*.c))
+ENGINE_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(ENGINE_SRC))
+PLUGIN_SRC := $(sort $(wildcard techniques/*.c) $(wildcard plugins/*.c))
+PLUGINS    := $(patsubst %.c,$(BUILD)/plugins/%.so,$(notdir $(PLUGIN_SRC)))
+TOOL_SRC   := $(sort $(wildcard tools/*.c))
+TOOL_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(TOOL_SRC))
+TEST_SRC   := $(sort $(wildcard tests/unit/test_*.c))
+TESTS      := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+TEST_PLUGIN_SRC := $(sort $(wildcard tests/plugins/*.c))
+TEST_PLUGINS := $(patsubst tests/plugins/%.c,$(BUILD)/test-plugins/%.so,$(TEST_PLUGIN_SRC)) \
+                $(BUILD)/test-plugins/template.so
+BENCH_SRC  := $(sort $(wildcard bench/*.c))
+BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
+LIB        := $(BUILD)/libsudokit.a
+CLI        := $(BUILD)/sudokit
+
+.PHONY: all test check bench install uninstall clean unit-test cli-test plugins deps demo
+all: $(LIB) $(PLUGINS) $(CLI)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB): $(ENGINE_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/plugins/%.so: techniques/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -shared -o $@ $<
+
+$(BUILD)/plugins/%.so: plugins/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -shared -o $@ $<
+
+$(BUILD)/test-plugins/template.so: plugins/template/template.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -shared -o $@ $<
+
+$(BUILD)/test-plugins/%.so: tests/plugins/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -shared -o $@ $<
+
+$(CLI): $(TOOL_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(LIB) $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(CMOCKA_CFLAGS) -MMD -MP -o $@ $< $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
+
+$(BUILD)/bench/%: bench/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -O3 -march=native -o $@ $< $(LIB) $(LDLIBS)
+
+unit-test: all $(TESTS) $(TEST_PLUGINS)
+	@set -e; for t in $(TESTS); do \
+	  echo "== $$t"; SK_TEST_PLUGINS=$(ABS_BUILD)/test-plugins SK_SHARED=$(ABS_SRC)/../shared $$t; done
+
+cli-test: all
+	@set -e; for t in $(sort $(wildcard tests/cli/*.sh)); do \
+	  echo "== $$t"; SUDOKIT=$(ABS_BUILD)/sudokit BUILD=$(ABS_BUILD) SRC=$(ABS_SRC) sh $$t; done
+
+# test and demo first make sure the Debian packages are there (tools/deps.sh
+# installs them as root, else prints the command), then rerun make so that
+# pkg-config sees them.
+deps:
+	@sh tools/deps.sh test
+
+test: deps
+	@$(MAKE) --no-print-directory unit-test cli-test
+	@echo "all tests passed ($(BUILD))"
+
+check: deps
+	@$(MAKE) --no-print-directory BUILD=build-san OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" unit-test cli-test
+	@echo "all sanitizer tests passed (build-san)"
+
+# The main job: build, then work on the bundled sample.
+demo:
+	@sh tools/deps.sh build
+	@$(MAKE) --no-print-directory all
+	@sh tools/demo.sh $(ABS_BUILD)/sudokit
+
+bench: $(BENCHES) all
+	@sh bench/run.sh $(ABS_BUILD)
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/sudokit/plugins \
+	  $(DESTDIR)$(PREFIX)/include/sudokit $(DESTDIR)$(PREFIX)/share/sudokit/ratings \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/sudokit
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsudokit.a
+	install -m 755 $(PLUGINS) $(DESTDIR)$(PREFIX)/lib/sudokit/plugins/
+	install -m 644 engine/*.h plugins/sk_plugin.h $(DESTDIR)$(PREFIX)/include/sudokit/
+	install -m 644 $(wildcard ratings/*.yaml ratings/*.lua) $(DESTDIR)$(PREFIX)/share/sudokit/ratings/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' tools/sudokit.pc.in \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sudokit.pc
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/bin/sudokit $(DESTDIR)$(PREFIX)/lib/libsudokit.a \
+	  $(DESTDIR)$(PREFIX)/lib/sudokit $(DESTDIR)$(PREFIX)/include/sudokit \
+	  $(DESTDIR)$(PREFIX)/share/sudokit $(DESTDIR)$(PREFIX)/lib/pkgconfig/sudokit.pc
+
+clean:
+	rm -rf build build-san
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

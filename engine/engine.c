@@ -1,0 +1,585 @@
+/*
+** engine.c -- plugin loader and step engine.
+**
+** Plugins are shared objects with one entry function; they receive the
+** host service table below and register techniques.  The step engine asks
+** the techniques of the bound table in order, takes the first hint (or,
+** for collecting techniques, the cheapest of that technique), applies it,
+** and starts again from the top -- SE 1.2.1.3's rating loop.
+*/
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include "sk_engine.h"
+
+typedef struct sk_tech {
+  sk_technique t;          /* id and name point at our own copies */
+  char *file;              /* plugin file it came from */
+} sk_tech;
+
+struct sk_engine {
+  sk_tech *tech;
+  int ntech, captech;
+  void **handles;
+  int nhandles, caphandles;
+  sk_table *table;
+  int *bound;              /* table index -> tech index */
+  sk_host host;
+};
+
+struct sk_registry {
+  sk_engine *e;
+  const char *file;
+  uint32_t plugin_abi;
+  int declared;
+  int failed;
+  sk_error *err;
+};
+
+/* Per-search context behind sk_search.sink. */
+typedef struct sk_sink {
+  sk_engine *e;
+  const sk_table_entry *entry;
+  int collect;             /* keep the cheapest of all hints */
+  int all;                 /* sk_engine_hints: report every hint */
+  int (*cb)(void *ud, const sk_hint *h, int32_t difficulty);
+  void *ud;
+  int (*raw_cb)(void *ud, const sk_hint *h);   /* run_technique */
+  int have;
+  int32_t best_diff;
+  sk_hint *best;
+  long count;
+  double deadline;         /* CLOCK_MONOTONIC seconds; 0 = none */
+  int stop;
+} sk_sink;
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* {====== host services */
+
+static int host_declare_abi(sk_registry *reg, uint32_t abi) {
+  reg->plugin_abi = abi;
+  reg->declared = 1;
+  return abi != SK_ABI_VERSION;
+}
+
+static int find_tech(const sk_engine *e, const char *id) {
+  for (int i = 0; i < e->ntech; i++)
+    if (strcmp(e->tech[i].t.id, id) == 0) return i;
+  return -1;
+}
+
+static int valid_id(const char *id) {
+  if (!id || !*id) return 0;
+  for (const char *p = id; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-' || *p == '_')) return 0;
+  return 1;
+}
+
+static int host_register(sk_registry *reg, const sk_technique *t) {
+  sk_engine *e = reg->e;
+  if (reg->failed) return -1;
+  if (!reg->declared || reg->plugin_abi != SK_ABI_VERSION) {
+    reg->failed = 1;
+    return sk_error_set(reg->err, "%s: registers techniques without declaring its ABI (SK_PLUGIN_CHECK)", reg->file);
+  }
+  if (!t || !valid_id(t->id) || !t->search) {
+    reg->failed = 1;
+    return sk_error_set(reg->err, "%s: bad technique registration (id '%s'%s)", reg->file,
+                        t && t->id ? t->id : "(null)", t && !t->search ? ", no search function" : "");
+  }
+  int dup = find_tech(e, t->id);
+  if (dup >= 0) {
+    reg->failed = 1;
+    return sk_error_set(reg->err, "%s: duplicate technique id '%s' (already provided by %s)",
+                        reg->file, t->id, e->tech[dup].file);
+  }
+  if (e->ntech == e->captech) {
+    int cap = e->captech ? 2 * e->captech : 32;
+    sk_tech *p = realloc(e->tech, (size_t)cap * sizeof *p);
+    if (!p) { reg->failed = 1; return sk_error_set(reg->err, "out of memory"); }
+    e->tech = p;
+    e->captech = cap;
+  }
+  sk_tech *x = &e->tech[e->ntech];
+  x->t = *t;
+  x->t.id = strdup(t->id);
+  x->t.name = strdup(t->name ? t->name : t->id);
+  x->file = strdup(reg->file);
+  if (!x->t.id || !x->t.name || !x->file) {
+    free((char *)x->t.id); free((char *)x->t.name); free(x->file);
+    reg->failed = 1;
+    return sk_error_set(reg->err, "out of memory");
+  }
+  e->ntech++;
+  return 0;
+}
+
+static void host_hint_init(sk_hint *h) {
+  memset(h, 0, sizeof *h);
+  h->cell = -1;
+}
+
+static void host_hint_printf(sk_hint *h, const char *fmt, ...) {
+  size_t n = strnlen(h->text, SK_HINT_TEXT);
+  if (n >= SK_HINT_TEXT - 1) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(h->text + n, SK_HINT_TEXT - n, fmt, ap);
+  va_end(ap);
+}
+
+static int host_should_stop(const sk_search *s) {
+  sk_sink *k = s->sink;
+  if (k->stop) return 1;
+  if (k->deadline > 0 && now_seconds() > k->deadline) k->stop = 1;
+  return k->stop;
+}
+
+/* A hint is usable when it places a value in an empty cell where it is a
+** candidate, or removes at least one existing candidate. */
+static int hint_useful(const sk_grid *g, const sk_hint *h) {
+  if (h->cell >= 0) {
+    if (h->cell >= SK_CELLS || h->digit < 1 || h->digit > 9) return 0;
+    if (g->value[h->cell] || !(g->cand[h->cell] & SK_BIT(h->digit))) return 0;
+    return 1;
+  }
+  for (int c = 0; c < SK_CELLS; c++)
+    if (h->elim[c] & g->cand[c]) return 1;
+  return 0;
+}
+
+static int host_emit(const sk_search *s, const sk_hint *h) {
+  sk_sink *k = s->sink;
+  if (k->stop) return 1;
+  if (k->raw_cb) return k->raw_cb(k->ud, h);
+  if (!hint_useful(s->grid, h)) return 0;
+  int32_t d = sk_table_difficulty(k->entry, h->fig);
+  k->count++;
+  if (k->cb) {
+    if (k->cb(k->ud, h, d)) { k->stop = 1; return 1; }
+    if (!k->collect && !k->all) { k->stop = 1; return 1; }
+    return 0;
+  }
+  if (!k->have || (k->collect && (d < k->best_diff ||
+                   (d == k->best_diff && h->order < k->best->order)))) {
+    *k->best = *h;
+    k->best_diff = d;
+    k->have = 1;
+  }
+  if (!k->collect) { k->stop = 1; return 1; }
+  return 0;
+}
+
+static int host_run_technique(const sk_search *s, const char *id, const sk_grid *g,
+                              int (*cb)(void *ud, const sk_hint *h), void *ud) {
+  sk_sink *outer = s->sink;
+  int i = find_tech(outer->e, id);
+  if (i < 0) return -1;
+  sk_sink k;
+  memset(&k, 0, sizeof k);
+  k.e = outer->e;
+  k.raw_cb = cb;
+  k.ud = ud;
+  k.deadline = outer->deadline;
+  sk_search sub = {s->host, g, outer->e->tech[i].t.data, &k};
+  return outer->e->tech[i].t.search(&sub);
+}
+
+/* }====== */
+
+sk_engine *sk_engine_new(void) {
+  sk_engine *e = calloc(1, sizeof *e);
+  if (!e) return NULL;
+  e->host.abi_version = SK_ABI_VERSION;
+  e->host.size = (uint32_t)sizeof(sk_host);
+  e->host.declare_abi = host_declare_abi;
+  e->host.register_technique = host_register;
+  e->host.emit = host_emit;
+  e->host.hint_init = host_hint_init;
+  e->host.hint_printf = host_hint_printf;
+  e->host.should_stop = host_should_stop;
+  e->host.run_technique = host_run_technique;
+  return e;
+}
+
+void sk_engine_free(sk_engine *e) {
+  if (!e) return;
+  for (int i = 0; i < e->ntech; i++) {
+    free((char *)e->tech[i].t.id);
+    free((char *)e->tech[i].t.name);
+    free(e->tech[i].file);
+  }
+  free(e->tech);
+  for (int i = 0; i < e->nhandles; i++) dlclose(e->handles[i]);
+  free(e->handles);
+  sk_table_free(e->table);
+  free(e->bound);
+  free(e);
+}
+
+/* {====== loading */
+
+typedef int (*sk_entry_fn)(const sk_host *, sk_registry *);
+
+/* Run an entry function; on failure roll back what it registered. */
+static int run_entry(sk_engine *e, const char *file, sk_entry_fn entry, sk_error *err) {
+  sk_registry reg = {e, file, 0, 0, 0, err};
+  int before = e->ntech;
+  int rc = entry(&e->host, &reg);
+  int fail = 0;
+  if (reg.declared && reg.plugin_abi != SK_ABI_VERSION) {
+    sk_error_set(err, "%s: built for plugin ABI %u, but this sudokit has ABI %u; rebuild the plugin",
+                 file, (unsigned)reg.plugin_abi, (unsigned)SK_ABI_VERSION);
+    fail = 1;
+  } else if (rc == SK_PLUGIN_EABI) {
+    sk_error_set(err, "%s: plugin refused the host's ABI (host ABI %u, service table %u bytes)",
+                 file, (unsigned)SK_ABI_VERSION, (unsigned)sizeof(sk_host));
+    fail = 1;
+  } else if (!reg.declared) {
+    sk_error_set(err, "%s: entry function did not declare its ABI (SK_PLUGIN_CHECK)", file);
+    fail = 1;
+  } else if (reg.failed) {
+    fail = 1;                                   /* message already set */
+  } else if (rc != SK_PLUGIN_OK) {
+    sk_error_set(err, "%s: entry function failed (code %d)", file, rc);
+    fail = 1;
+  } else if (e->ntech == before) {
+    sk_error_set(err, "%s: plugin registers no technique", file);
+    fail = 1;
+  }
+  if (fail) {
+    for (int i = before; i < e->ntech; i++) {
+      free((char *)e->tech[i].t.id);
+      free((char *)e->tech[i].t.name);
+      free(e->tech[i].file);
+    }
+    e->ntech = before;
+    return -1;
+  }
+  return 0;
+}
+
+int sk_engine_add_static(sk_engine *e, const char *name,
+                         int (*entry)(const sk_host *, sk_registry *), sk_error *err) {
+  return run_entry(e, name, entry, err);
+}
+
+/* "dir/x-wing.so" -> "sk_plugin_init_x_wing" */
+static void entry_name(const char *path, char *out, size_t n) {
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  size_t len = strcspn(base, ".");
+  snprintf(out, n, "sk_plugin_init_%.*s", (int)len, base);
+  for (char *p = out; *p; p++)
+    if (*p == '-') *p = '_';
+}
+
+int sk_engine_load_plugin(sk_engine *e, const char *path, sk_error *err) {
+  char sym[256];
+  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!h) return sk_error_set(err, "%s: cannot load plugin: %s", path, dlerror());
+  entry_name(path, sym, sizeof sym);
+  void *f = dlsym(h, sym);
+  if (!f) f = dlsym(h, "sk_plugin_init");
+  if (!f) {
+    dlclose(h);
+    return sk_error_set(err, "%s: not a sudokit plugin: no entry symbol '%s'", path, sym);
+  }
+  sk_entry_fn entry;
+  memcpy(&entry, &f, sizeof entry);   /* object -> function pointer, as POSIX allows */
+  if (run_entry(e, path, entry, err) != 0) { dlclose(h); return -1; }
+  if (e->nhandles == e->caphandles) {
+    int cap = e->caphandles ? 2 * e->caphandles : 16;
+    void **p = realloc(e->handles, (size_t)cap * sizeof *p);
+    if (!p) return sk_error_set(err, "out of memory");
+    e->handles = p;
+    e->caphandles = cap;
+  }
+  e->handles[e->nhandles++] = h;
+  return 0;
+}
+
+static int ends_with_so(const char *s) {
+  size_t n = strlen(s);
+  return n > 3 && strcmp(s + n - 3, ".so") == 0;
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int sk_engine_load_dir(sk_engine *e, const char *dir, sk_error *err) {
+  DIR *d = opendir(dir);
+  if (!d) return sk_error_set(err, "%s: cannot open plugin directory: %s", dir, strerror(errno));
+  char **names = NULL;
+  int n = 0, cap = 0, rc = 0;
+  struct dirent *de;
+  while ((de = readdir(d)) != NULL) {
+    if (!ends_with_so(de->d_name)) continue;
+    if (n == cap) {
+      cap = cap ? 2 * cap : 32;
+      char **p = realloc(names, (size_t)cap * sizeof *p);
+      if (!p) { rc = sk_error_set(err, "out of memory"); break; }
+      names = p;
+    }
+    size_t len = strlen(dir) + strlen(de->d_name) + 2;
+    names[n] = malloc(len);
+    if (!names[n]) { rc = sk_error_set(err, "out of memory"); break; }
+    snprintf(names[n], len, "%s/%s", dir, de->d_name);
+    n++;
+  }
+  closedir(d);
+  if (n > 0) qsort(names, (size_t)n, sizeof *names, cmp_str);
+  for (int i = 0; i < n && rc == 0; i++) rc = sk_engine_load_plugin(e, names[i], err);
+  for (int i = 0; i < n; i++) free(names[i]);
+  free(names);
+  return rc;
+}
+
+static int is_dir(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+#ifdef SK_STATIC_PLUGINS
+/* A build without dlopen lists its plugins' entry functions here. */
+typedef struct { const char *name; sk_entry_fn entry; } sk_static_plugin;
+extern const sk_static_plugin sk_static_plugins[];
+#endif
+
+int sk_engine_load_default(sk_engine *e, const char *extra_dir, sk_error *err) {
+  int found = 0;
+#ifdef SK_STATIC_PLUGINS
+  for (const sk_static_plugin *p = sk_static_plugins; p->name; p++) {
+    if (run_entry(e, p->name, p->entry, err) != 0) return -1;
+    found = 1;
+  }
+#endif
+#ifdef SK_BUILD_PLUGIN_DIR
+  if (!found && is_dir(SK_BUILD_PLUGIN_DIR)) {
+    if (sk_engine_load_dir(e, SK_BUILD_PLUGIN_DIR, err) != 0) return -1;
+    found = 1;
+  }
+#endif
+#ifdef SK_PREFIX
+  if (!found && is_dir(SK_PREFIX "/lib/sudokit/plugins")) {
+    if (sk_engine_load_dir(e, SK_PREFIX "/lib/sudokit/plugins", err) != 0) return -1;
+    found = 1;
+  }
+#endif
+  if (extra_dir) {
+    if (sk_engine_load_dir(e, extra_dir, err) != 0) return -1;
+    found = 1;
+  }
+  const char *env = getenv("SUDOKIT_PLUGIN_PATH");
+  if (env && *env) {
+    char *copy = strdup(env), *save = NULL;
+    if (!copy) return sk_error_set(err, "out of memory");
+    for (char *p = strtok_r(copy, ":", &save); p; p = strtok_r(NULL, ":", &save)) {
+      if (sk_engine_load_dir(e, p, err) != 0) { free(copy); return -1; }
+      found = 1;
+    }
+    free(copy);
+  }
+  if (!found) return sk_error_set(err, "no technique plugins found (looked in the build's plugin "
+                                  "directory, the installed one, --plugins and SUDOKIT_PLUGIN_PATH)");
+  return 0;
+}
+
+/* }====== */
+
+int sk_engine_use_table(sk_engine *e, sk_table *t, sk_error *err) {
+  int *bound = malloc((size_t)(t->n ? t->n : 1) * sizeof *bound);
+  if (!bound) return sk_error_set(err, "out of memory");
+  for (int i = 0; i < t->n; i++) {
+    bound[i] = find_tech(e, t->entry[i].id);
+    if (bound[i] < 0) {
+      sk_error_set(err, "%s:%d:%d: technique '%s' is not provided by any loaded plugin",
+                   t->path ? t->path : t->name, t->entry[i].line, t->entry[i].column, t->entry[i].id);
+      free(bound);
+      return -1;
+    }
+  }
+  sk_table_free(e->table);
+  free(e->bound);
+  e->table = t;
+  e->bound = bound;
+  return 0;
+}
+
+const sk_table *sk_engine_table(const sk_engine *e) { return e->table; }
+int sk_engine_technique_count(const sk_engine *e) { return e->ntech; }
+const sk_technique *sk_engine_technique(const sk_engine *e, int i) {
+  return i >= 0 && i < e->ntech ? &e->tech[i].t : NULL;
+}
+const char *sk_engine_technique_file(const sk_engine *e, int i) {
+  return i >= 0 && i < e->ntech ? e->tech[i].file : NULL;
+}
+const sk_technique *sk_engine_bound(const sk_engine *e, int i) {
+  if (!e->table || i < 0 || i >= e->table->n) return NULL;
+  return &e->tech[e->bound[i]].t;
+}
+
+/* {====== the step engine */
+
+void sk_hint_apply(const sk_hint *h, sk_grid *g) {
+  for (int c = 0; c < SK_CELLS; c++)
+    for (sk_mask m = h->elim[c] & g->cand[c]; m; m &= m - 1)
+      sk_grid_eliminate(g, c, __builtin_ctz(m) + 1);
+  if (h->cell >= 0 && g->value[h->cell] == 0) sk_grid_place(g, h->cell, h->digit);
+}
+
+/* Run technique i on g; best/diff get the chosen hint.  1 if found. */
+static int find_step(sk_engine *e, const sk_grid *g, int i, double deadline,
+                     sk_hint *best, int32_t *diff, int *timed_out) {
+  const sk_tech *t = &e->tech[e->bound[i]];
+  sk_sink k;
+  memset(&k, 0, sizeof k);
+  k.e = e;
+  k.entry = &e->table->entry[i];
+  k.collect = (t->t.flags & SK_TECH_COLLECT) != 0;
+  k.best = best;
+  k.deadline = deadline;
+  sk_search s = {&e->host, g, t->t.data, &k};
+  t->t.search(&s);
+  if (k.stop && !k.have && deadline > 0 && now_seconds() > deadline) *timed_out = 1;
+  if (k.have && k.collect && k.stop && deadline > 0 && now_seconds() > deadline) *timed_out = 1;
+  *diff = k.best_diff;
+  return k.have;
+}
+
+static int record_step(sk_rating *r, int i, const sk_engine *e, const sk_hint *h,
+                       int32_t diff, const sk_grid *g) {
+  if (r->nsteps == r->cap) {
+    int cap = r->cap ? 2 * r->cap : 64;
+    sk_step *p = realloc(r->steps, (size_t)cap * sizeof *p);
+    if (!p) return -1;
+    r->steps = p;
+    r->cap = cap;
+  }
+  sk_step *s = &r->steps[r->nsteps];
+  const sk_table_entry *te = &e->table->entry[i];
+  const sk_tech *t = &e->tech[e->bound[i]];
+  memset(s, 0, sizeof *s);
+  s->tech = i;
+  s->id = t->t.id;
+  s->name = h->name ? h->name : te->name ? te->name : t->t.name;
+  s->difficulty = diff;
+  s->cell = h->cell;
+  s->digit = h->digit;
+  int n = 0;
+  for (int c = 0; c < SK_CELLS; c++) n += sk_mask_count(h->elim[c] & g->cand[c]);
+  s->elim = malloc((size_t)(n ? n : 1) * sizeof *s->elim);
+  s->text = strdup(h->text);
+  if (!s->elim || !s->text) { free(s->elim); free(s->text); return -1; }
+  for (int c = 0; c < SK_CELLS; c++)
+    for (sk_mask m = h->elim[c] & g->cand[c]; m; m &= m - 1)
+      s->elim[s->nelim++] = (uint16_t)(c * 16 + __builtin_ctz(m) + 1);
+  r->nsteps++;
+  return 0;
+}
+
+/* Does the hint contradict the known solution? */
+static int hint_wrong(const sk_hint *h, const sk_grid *g, const uint8_t *sol) {
+  if (h->cell >= 0 && sol[h->cell] != h->digit) return 1;
+  for (int c = 0; c < SK_CELLS; c++)
+    if (g->value[c] == 0 && (h->elim[c] & g->cand[c] & SK_BIT(sol[c]))) return 1;
+  return 0;
+}
+
+int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating *r) {
+  sk_rate_opts none = {0};
+  if (!o) o = &none;
+  memset(r, 0, sizeof *r);
+  if (!e->table) return -1;
+  sk_hint *h = malloc(sizeof *h);
+  if (!h) return -1;
+  double deadline = o->budget > 0 ? now_seconds() + o->budget : 0;
+  sk_grid g = *start;
+  int first = 1, placed = 0;
+  r->er = 0;
+  while (g.nempty > 0) {
+    if (o->max_steps && r->nsteps >= o->max_steps) break;
+    int found = 0, timed_out = 0;
+    int32_t diff = 0;
+    int i;
+    for (i = 0; i < e->table->n && !found && !timed_out; i++) {
+      found = find_step(e, &g, i, deadline, h, &diff, &timed_out);
+      if (found) break;
+    }
+    if (timed_out || (deadline > 0 && now_seconds() > deadline)) { r->over_budget = 1; break; }
+    if (!found) { r->stuck = 1; r->er = SK_STUCK_MILLI; break; }
+    if (diff > r->er) r->er = diff;
+    if (first) { r->ed = r->er; first = 0; }
+    if (h->cell >= 0 && !placed) { r->ep = r->er; placed = 1; }
+    if (o->record && record_step(r, i, e, h, diff, &g) != 0) { free(h); return -1; }
+    if (!o->record) r->nsteps++;
+    if (o->solution && hint_wrong(h, &g, o->solution)) {
+      r->wrong = 1;
+      r->wrong_step = r->nsteps - 1;
+      break;
+    }
+    sk_hint_apply(h, &g);
+  }
+  r->final = g;
+  free(h);
+  return 0;
+}
+
+void sk_rating_free(sk_rating *r) {
+  for (int i = 0; i < r->nsteps && r->steps; i++) {
+    free(r->steps[i].elim);
+    free(r->steps[i].text);
+  }
+  free(r->steps);
+  r->steps = NULL;
+  r->nsteps = r->cap = 0;
+}
+
+int sk_engine_hints(sk_engine *e, const sk_grid *g, int i, int all,
+                    int (*cb)(void *ud, const sk_hint *h, int32_t difficulty), void *ud) {
+  if (!e->table || i < 0 || i >= e->table->n) return -1;
+  const sk_tech *t = &e->tech[e->bound[i]];
+  sk_sink k;
+  memset(&k, 0, sizeof k);
+  k.e = e;
+  k.entry = &e->table->entry[i];
+  k.collect = (t->t.flags & SK_TECH_COLLECT) != 0;
+  k.all = all;
+  k.cb = cb;
+  k.ud = ud;
+  sk_search s = {&e->host, g, t->t.data, &k};
+  t->t.search(&s);
+  return (int)k.count;
+}
+
+void sk_step_describe(const sk_step *s, char *buf, size_t size) {
+  char cell[8];
+  int d = sk_milli_to_tenths(s->difficulty);
+  int n = snprintf(buf, size, "%d.%d %s", d / 10, d % 10, s->text && *s->text ? s->text : s->name);
+  size_t len = n < 0 ? 0 : (size_t)n;
+  const char *sep = " => ";
+  if (s->cell >= 0 && len < size) {
+    n = snprintf(buf + len, size - len, "%s%s=%d", sep, sk_cell_name(s->cell, cell), s->digit);
+    len += n < 0 ? 0 : (size_t)n;
+    sep = ", ";
+  }
+  for (int i = 0; i < s->nelim && len < size; i++) {
+    n = snprintf(buf + len, size - len, "%s%s<>%d", sep, sk_cell_name(s->elim[i] / 16, cell), s->elim[i] % 16);
+    len += n < 0 ? 0 : (size_t)n;
+    sep = ", ";
+  }
+}
+
+/* }====== */

@@ -1,0 +1,103 @@
+/*
+** sk_engine.h -- plugin loader and step engine.
+**
+** An engine holds the loaded technique plugins and one bound rating table.
+** Rating follows SE 1.2.1.3: at every step the techniques are asked in the
+** table's order and the first hint found is applied -- one hint per step --
+** then the search restarts from the top.
+**   ER  the largest step difficulty (20.0 when stuck)
+**   ED  the first step's difficulty
+**   EP  the running maximum at the first step that places a value
+*/
+#ifndef SK_ENGINE_H
+#define SK_ENGINE_H
+
+#include "sk_grid.h"
+#include "sk_table.h"
+#include "sk_error.h"
+#include "../plugins/sk_plugin.h"
+
+#define SK_STUCK_MILLI 20000          /* ER when no technique applies */
+
+typedef struct sk_engine sk_engine;
+
+sk_engine *sk_engine_new(void);
+void sk_engine_free(sk_engine *e);
+
+/* Load one plugin file.  Errors name the file: no entry symbol, ABI
+** mismatch, duplicate technique id, registration failure. */
+int sk_engine_load_plugin(sk_engine *e, const char *path, sk_error *err);
+/* Load every *.so of a directory (sorted by name). */
+int sk_engine_load_dir(sk_engine *e, const char *dir, sk_error *err);
+/* The default search: the build's plugin directory, then extra_dir (may be
+** NULL, from --plugins), then each directory of $SUDOKIT_PLUGIN_PATH
+** (':'-separated), then $(PREFIX)/lib/sudokit/plugins when nothing was
+** found in the build.  Statically linked plugins are registered first when
+** the build has them. */
+int sk_engine_load_default(sk_engine *e, const char *extra_dir, sk_error *err);
+/* Register a statically linked plugin by its entry function. */
+int sk_engine_add_static(sk_engine *e, const char *name,
+                         int (*entry)(const sk_host *, sk_registry *), sk_error *err);
+
+/* Bind a table: every id it names must be provided by a plugin (the error
+** names the table file, line and column).  The engine takes ownership. */
+int sk_engine_use_table(sk_engine *e, sk_table *t, sk_error *err);
+const sk_table *sk_engine_table(const sk_engine *e);
+
+/* Loaded techniques (all of them, bound or not). */
+int sk_engine_technique_count(const sk_engine *e);
+const sk_technique *sk_engine_technique(const sk_engine *e, int i);
+const char *sk_engine_technique_file(const sk_engine *e, int i);
+/* The technique bound to table entry i (NULL before use_table). */
+const sk_technique *sk_engine_bound(const sk_engine *e, int table_index);
+
+/* One step of a solving path. */
+typedef struct sk_step {
+  int tech;                   /* table index */
+  const char *id;             /* technique id */
+  const char *name;           /* display name (hint's, or technique's) */
+  int32_t difficulty;         /* milli */
+  int cell, digit;            /* placement, cell = -1 for none */
+  int nelim;
+  uint16_t *elim;             /* cell * 16 + digit, ascending */
+  char *text;                 /* explanation */
+} sk_step;
+
+typedef struct sk_rating {
+  int32_t er, ep, ed;         /* milli */
+  int stuck;                  /* no technique applied before the end */
+  int over_budget;            /* stopped by the time budget */
+  int wrong;                  /* --verify found a wrong step (index in wrong_step) */
+  int wrong_step;
+  int nsteps, cap;
+  sk_step *steps;             /* only when recording */
+  sk_grid final;              /* grid where the rating stopped */
+} sk_rating;
+
+typedef struct sk_rate_opts {
+  int record;                     /* keep the steps */
+  const uint8_t *solution;        /* when set, verify every step against it */
+  double budget;                  /* seconds; 0 = none */
+  int max_steps;                  /* 0 = none */
+} sk_rate_opts;
+
+/* Rate a grid.  0 on completion (see r->stuck, r->over_budget, r->wrong). */
+int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating *r);
+void sk_rating_free(sk_rating *r);
+
+/* Find hints of table entry i on g: every hint for collecting techniques,
+** and for the others the first one unless all != 0.  cb gets each hint
+** with its difficulty; returning nonzero stops.  Returns the hint count. */
+int sk_engine_hints(sk_engine *e, const sk_grid *g, int i, int all,
+                    int (*cb)(void *ud, const sk_hint *h, int32_t difficulty), void *ud);
+
+/* Apply a hint's placement and eliminations to g. */
+void sk_hint_apply(const sk_hint *h, sk_grid *g);
+
+/* Render "3.2 X-Wing: ... => r3c2<>7" style text of a step into buf. */
+void sk_step_describe(const sk_step *s, char *buf, size_t size);
+
+/* serate-style rounding: tenths, half up. */
+static inline int sk_milli_to_tenths(int32_t m) { return (m + 50) / 100; }
+
+#endif

@@ -1,0 +1,99 @@
+/*
+** sk_table.h -- rating tables (ratings/NAME.yaml, read with libyaml).
+**
+** A table lists techniques in the order the step engine tries them, each
+** with a difficulty rule: a base value plus modifiers computed from the
+** figures a hint reports (sk_plugin.h SK_FIG_*).  Difficulties are held in
+** thousandths (milli-points: 4.5 is 4500) so that sums and comparisons are
+** exact.  File format (see ratings/se.yaml):
+**
+**   name: se
+**   description: ...
+**   techniques:
+**     - id: unique-loop
+**       base: 4.5
+**       modifiers:
+**         - {figure: length, steps: {6: 0.1, 8: 0.2, 10: 0.5}}
+**         - {figure: size, linear: 0.1, from: 1}
+**     - id: forcing-x-chain
+**       base: 6.6
+**       modifiers:
+**         - {figure: complexity, chain: {offset: 2, first: 4, step: 0.1}}
+**
+** Modifier kinds (each adds to the base):
+**   steps:  {K: A, ...}  add A of the largest key K <= figure (0 if none)
+**   map:    {K: A, ...}  add A of the key equal to the figure (0 if none)
+**   linear: A, from: F   add A * (figure - F) when figure > F
+**   chain:  {offset: O, first: T, step: A}  n = figure - O; add A for each
+**           threshold T, T*3/2, then *4/3, *3/2, ... (4, 6, 8, 12, 16, 24...)
+**           that n exceeds -- SE's chain length bonus.
+*/
+#ifndef SK_TABLE_H
+#define SK_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "sk_error.h"
+
+#define SK_MOD_MAX      4     /* modifiers per technique */
+#define SK_MOD_KEYS    32     /* keys per steps/map modifier */
+
+typedef enum { SK_MOD_STEPS = 0, SK_MOD_MAP, SK_MOD_LINEAR, SK_MOD_CHAIN } sk_mod_kind;
+
+typedef struct sk_modifier {
+  int figure;                  /* SK_FIG_* */
+  sk_mod_kind kind;
+  int nkeys;                   /* steps/map: keys ascending, unique */
+  int32_t key[SK_MOD_KEYS];
+  int32_t add[SK_MOD_KEYS];    /* milli */
+  int32_t per, from;           /* linear (per in milli) */
+  int32_t offset, first, step; /* chain (step in milli) */
+  char *provenance;            /* optional "provenance:"/"source:" text, or NULL */
+} sk_modifier;
+
+typedef struct sk_table_entry {
+  char *id;                    /* technique id, as plugins register it */
+  char *name;                  /* optional display name override, or NULL */
+  int32_t base;                /* milli */
+  int nmod;
+  sk_modifier mod[SK_MOD_MAX];
+  int line, column;            /* 1-based position of the entry in its file */
+  char *provenance;            /* optional "provenance:"/"source:" text, or NULL */
+} sk_table_entry;
+
+typedef struct sk_table {
+  char *name;                  /* the table's name: key */
+  char *description;           /* optional */
+  char *path;                  /* file it was read from ("<string>" if parsed) */
+  int n;
+  sk_table_entry *entry;       /* in step-engine order */
+} sk_table;
+
+/* Read a table; NULL with err->msg "file:line:col: what" on failure.
+** Detects unknown keys, duplicate keys, wrong types, out-of-range values
+** (base and additions in [0, 100], figures >= 0), and an id listed twice. */
+sk_table *sk_table_load(const char *path, sk_error *err);
+/* Same from memory; name is used in messages. */
+sk_table *sk_table_parse(const char *text, size_t len, const char *name, sk_error *err);
+sk_table *sk_table_copy(const sk_table *t);
+void sk_table_free(sk_table *t);
+
+/* Index of id in t, or -1. */
+int sk_table_find(const sk_table *t, const char *id);
+
+/* Difficulty (milli) of a hint with these figures under entry e. */
+int32_t sk_table_difficulty(const sk_table_entry *e, const int32_t *fig);
+
+/* Name of a figure ("size"...) and back; -1 if unknown. */
+const char *sk_figure_name(int fig);
+int sk_figure_parse(const char *s);
+
+/* Human-readable rule, e.g. "4.5 + steps(length){6:+0.1,8:+0.2,10:+0.5}". */
+void sk_table_describe(const sk_table_entry *e, char *buf, size_t size);
+
+/* Resolve "se" (a name) or a path to a file: a name is looked up as
+** <dir>/<name>.yaml in the build's ratings directory, then the installed
+** one.  Returns a malloc'd path or NULL with err set. */
+char *sk_table_resolve(const char *name_or_path, sk_error *err);
+
+#endif

@@ -1,0 +1,138 @@
+/*
+** sk_plugin.h -- the sudokit technique plugin ABI.
+**
+** A plugin is a shared object with ONE exported entry function,
+**
+**     SK_PLUGIN_ENTRY(name) { SK_PLUGIN_CHECK(host, reg); ... }
+**
+** which expands to  int sk_plugin_init_<name>(const sk_host *, sk_registry *).
+** <name> is the file's base name with '-' turned into '_' (x-wing.so ->
+** sk_plugin_init_x_wing), so that many plugins can also be linked into one
+** static binary (WebAssembly) without symbol clashes.  Every other symbol
+** of a plugin must be static.  Plugins keep no global mutable state: what a
+** search needs arrives in its sk_search argument.
+**
+** The host passes a table of services (sk_host).  It starts with its ABI
+** version and its own size and only ever grows at the end, so a plugin
+** built against an older header keeps working.  SK_PLUGIN_CHECK declares
+** the plugin's ABI version to the host; the host refuses the plugin (and
+** says so, naming the file) when the versions differ.
+**
+** A technique's search looks at a read-only grid and emits hints through
+** s->host->emit().  The plugin never changes the grid; the engine applies
+** the hint it chooses.  A hint carries the figures (size, length, type,
+** complexity...) from which the rating table computes its difficulty, so
+** no difficulty number lives in plugin code.
+*/
+#ifndef SK_PLUGIN_H
+#define SK_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "sk_grid.h"
+
+#define SK_ABI_VERSION 1
+
+/* figures a hint reports for the rating table's modifiers */
+enum {
+  SK_FIG_SIZE = 0,       /* set size, fish size, naked/hidden set size */
+  SK_FIG_LENGTH,         /* loop or chain length in cells */
+  SK_FIG_TYPE,           /* technique-specific variant number (UL type, chain kind) */
+  SK_FIG_COMPLEXITY,     /* chain complexity as SE counts it (flat + nested) */
+  SK_FIG_EXTRA,          /* free for a plugin's own table modifiers */
+  SK_FIG_COUNT
+};
+
+#define SK_HINT_TEXT 512
+
+typedef struct sk_hint {
+  const char *name;            /* display name of this hint ("X-Wing"); NULL = technique's */
+  int cell;                    /* cell to place a value in, -1 for none */
+  int digit;                   /* the value placed (1..9) when cell >= 0 */
+  sk_mask elim[SK_CELLS];      /* candidates removed, per cell */
+  sk_mask focus[SK_CELLS];     /* candidates the pattern is made of (for display) */
+  int32_t fig[SK_FIG_COUNT];   /* figures for the table's modifiers */
+  int64_t order;               /* tie-break after difficulty in collecting techniques */
+  char text[SK_HINT_TEXT];     /* explanation, without the eliminations (engine adds them) */
+} sk_hint;
+
+typedef struct sk_registry sk_registry;   /* engine-owned, opaque */
+typedef struct sk_host sk_host;
+
+/* What a search receives. */
+typedef struct sk_search {
+  const sk_host *host;
+  const sk_grid *grid;         /* read-only */
+  const void *data;            /* the technique's registered data pointer */
+  void *sink;                  /* engine-owned: pass back to emit() */
+} sk_search;
+
+/* search result codes */
+#define SK_SEARCH_DONE     0   /* scan finished */
+#define SK_SEARCH_STOPPED  1   /* emit() asked to stop */
+
+/* technique flags */
+#define SK_TECH_COLLECT  1u    /* the engine collects every hint and takes the
+                               ** cheapest (difficulty, then hint.order, then
+                               ** emission order) -- SE's unique loops and chains.
+                               ** Without it, the first hint emitted wins. */
+
+typedef struct sk_technique {
+  const char *id;              /* table id: "x-wing", "hidden-single-block" */
+  const char *name;            /* display name: "X-Wing" */
+  unsigned flags;              /* SK_TECH_* */
+  int (*search)(const sk_search *s);
+  const void *data;            /* handed back in sk_search.data */
+} sk_technique;
+
+struct sk_host {
+  /* -- fixed forever: these three stay first in every ABI version -- */
+  uint32_t abi_version;        /* SK_ABI_VERSION of the host */
+  uint32_t size;               /* sizeof(sk_host) of the host */
+  int (*declare_abi)(sk_registry *reg, uint32_t plugin_abi);
+  /* -- ABI 1 -- */
+  /* register a technique (copied by the host); 0 on success, -1 with a
+  ** message recorded in the registry (duplicate id, bad fields) */
+  int (*register_technique)(sk_registry *reg, const sk_technique *t);
+  /* hand a hint to the engine; returns nonzero when the search must stop */
+  int (*emit)(const sk_search *s, const sk_hint *h);
+  /* start a hint: zero it, no placement */
+  void (*hint_init)(sk_hint *h);
+  /* append formatted text to h->text (truncates safely) */
+  void (*hint_printf)(sk_hint *h, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+  /* true when a search should give up early (budget exceeded) */
+  int (*should_stop)(const sk_search *s);
+  /* run another technique by id on a grid (nested chains); emits go to the
+  ** given callback.  Returns -1 if the id is unknown. */
+  int (*run_technique)(const sk_search *s, const char *id, const sk_grid *g,
+                       int (*cb)(void *ud, const sk_hint *h), void *ud);
+};
+
+/* return codes of the entry function */
+#define SK_PLUGIN_OK      0
+#define SK_PLUGIN_EABI   -1
+#define SK_PLUGIN_ERROR  -2
+
+#define SK_PLUGIN_ENTRY(name) \
+  int sk_plugin_init_##name(const sk_host *host, sk_registry *reg); \
+  int sk_plugin_init_##name(const sk_host *host, sk_registry *reg)
+
+#define SK_PLUGIN_CHECK(host, reg) do { \
+    if ((host)->declare_abi((reg), SK_ABI_VERSION) != 0 || \
+        (host)->size < sizeof(sk_host)) return SK_PLUGIN_EABI; \
+  } while (0)
+
+/* small helpers for hint construction */
+static inline void sk_hint_elim(sk_hint *h, int cell, int d) { h->elim[cell] |= SK_BIT(d); }
+static inline void sk_hint_focus(sk_hint *h, int cell, int d) { h->focus[cell] |= SK_BIT(d); }
+static inline void sk_hint_place(sk_hint *h, int cell, int d) { h->cell = cell; h->digit = d; }
+static inline int sk_hint_has_elims(const sk_hint *h) {
+  for (int c = 0; c < SK_CELLS; c++) if (h->elim[c]) return 1;
+  return 0;
+}
+
+#endif

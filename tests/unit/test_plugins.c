@@ -1,0 +1,178 @@
+/*
+** test_plugins.c -- the plugin loader and the step engine's contract:
+** broken plugins are refused with a message naming the file, a table
+** naming a missing technique is refused with file:line:column, and a
+** lying technique is caught by verification.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "sk_engine.h"
+#include "sk_solver.h"
+
+static char path_buf[1024];
+
+static const char *test_plugin(const char *name) {
+  const char *dir = getenv("SK_TEST_PLUGINS");
+  snprintf(path_buf, sizeof path_buf, "%s/%s.so", dir ? dir : "build/test-plugins", name);
+  return path_buf;
+}
+
+static void expect_load_error(const char *name, const char *what) {
+  sk_engine *e = sk_engine_new();
+  sk_error err = {{0}};
+  const char *p = test_plugin(name);
+  assert_int_equal(sk_engine_load_plugin(e, p, &err), -1);
+  assert_non_null(strstr(err.msg, p));            /* names the file */
+  if (!strstr(err.msg, what)) fail_msg("message '%s' lacks '%s'", err.msg, what);
+  assert_int_equal(sk_engine_technique_count(e), 0);   /* nothing half-registered */
+  sk_engine_free(e);
+}
+
+static void test_no_entry(void **s) { (void)s; expect_load_error("no_entry", "no entry symbol 'sk_plugin_init_no_entry'"); }
+static void test_bad_abi(void **s) { (void)s; expect_load_error("bad_abi", "built for plugin ABI 99"); }
+static void test_dup_id(void **s) { (void)s; expect_load_error("dup_id", "duplicate technique id 'dup-technique'"); }
+static void test_empty(void **s) { (void)s; expect_load_error("empty", "registers no technique"); }
+
+static void test_missing_file(void **s) {
+  (void)s;
+  sk_engine *e = sk_engine_new();
+  sk_error err = {{0}};
+  assert_int_equal(sk_engine_load_plugin(e, "/nonexistent/x.so", &err), -1);
+  assert_non_null(strstr(err.msg, "/nonexistent/x.so: cannot load plugin"));
+  sk_engine_free(e);
+}
+
+static void test_duplicate_across_plugins(void **s) {
+  (void)s;
+  sk_engine *e = sk_engine_new();
+  sk_error err = {{0}};
+  assert_int_equal(sk_engine_load_plugin(e, test_plugin("template"), &err), 0);
+  char first[1024];
+  snprintf(first, sizeof first, "%s", path_buf);
+  /* the same file again: its id is already there */
+  assert_int_equal(sk_engine_load_plugin(e, test_plugin("template"), &err), -1);
+  assert_non_null(strstr(err.msg, "duplicate technique id 'template-full-house'"));
+  assert_non_null(strstr(err.msg, first));
+  assert_int_equal(sk_engine_technique_count(e), 1);
+  sk_engine_free(e);
+}
+
+static const char table_text[] =
+  "name: test\n"
+  "techniques:\n"
+  "  - id: template-full-house\n"
+  "    base: 1.0\n"
+  "  - id: no-such-technique\n"
+  "    base: 2.0\n";
+
+static void test_table_unknown_id(void **s) {
+  (void)s;
+  sk_engine *e = sk_engine_new();
+  sk_error err = {{0}};
+  assert_int_equal(sk_engine_load_plugin(e, test_plugin("template"), &err), 0);
+  sk_table *t = sk_table_parse(table_text, strlen(table_text), "test.yaml", &err);
+  assert_non_null(t);
+  assert_int_equal(sk_engine_use_table(e, t, &err), -1);
+  assert_string_equal(err.msg, "test.yaml:5:5: technique 'no-such-technique' is not provided by any loaded plugin");
+  sk_table_free(t);
+  sk_engine_free(e);
+}
+
+/* A puzzle solved by full houses alone: a solved grid with one cell
+** emptied in each row. */
+static const char *solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+static void test_rate_with_template(void **s) {
+  (void)s;
+  sk_engine *e = sk_engine_new();
+  sk_error err = {{0}};
+  assert_int_equal(sk_engine_load_plugin(e, test_plugin("template"), &err), 0);
+  const char *txt = "name: t\ntechniques:\n  - id: template-full-house\n    base: 1.0\n";
+  sk_table *t = sk_table_parse(txt, strlen(txt), "t.yaml", &err);
+  assert_non_null(t);
+  assert_int_equal(sk_engine_use_table(e, t, &err), 0);
+  uint8_t v[SK_CELLS], sol[SK_CELLS];
+  for (int c = 0; c < SK_CELLS; c++) v[c] = sol[c] = (uint8_t)(solved[c] - '0');
+  for (int r = 0; r < 9; r++) v[r * 9 + (r * 4) % 9] = 0;
+  sk_grid g;
+  assert_int_equal(sk_grid_from_values(&g, v, NULL), 0);
+  sk_rate_opts o = {0};
+  o.record = 1;
+  o.solution = sol;
+  sk_rating r;
+  assert_int_equal(sk_rate(e, &g, &o, &r), 0);
+  assert_int_equal(r.nsteps, 9);
+  assert_false(r.stuck);
+  assert_false(r.wrong);
+  assert_int_equal(r.er, 1000);
+  assert_int_equal(r.ep, 1000);
+  assert_int_equal(r.ed, 1000);
+  for (int c = 0; c < SK_CELLS; c++) assert_int_equal(r.final.value[c], sol[c]);
+  assert_string_equal(r.steps[0].id, "template-full-house");
+  char line[256];
+  sk_step_describe(&r.steps[0], line, sizeof line);
+  assert_string_equal(line, "1.0 Template full house: r1c1 is the last cell of r1 => r1c1=5");
+  sk_rating_free(&r);
+  /* stuck: an empty grid has no full house; ER is SE's 20.0 */
+  sk_grid_init(&g);
+  assert_int_equal(sk_rate(e, &g, NULL, &r), 0);
+  assert_true(r.stuck);
+  assert_int_equal(r.er, SK_STUCK_MILLI);
+  assert_int_equal(r.nsteps, 0);
+  sk_rating_free(&r);
+  sk_engine_free(e);
+}
+
+static void test_verify_catches_bad_hints(void **s) {
+  (void)s;
+  const char *puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  uint8_t v[SK_CELLS], sol[SK_CELLS];
+  for (int c = 0; c < SK_CELLS; c++) v[c] = puzzle[c] == '.' ? 0 : (uint8_t)(puzzle[c] - '0');
+  assert_int_equal(sk_solve_count(v, 2, sol, NULL), 1);
+  /* r1c2's smallest candidate is 1, its solution value is not */
+  assert_int_not_equal(sol[1], 1);
+  const char *ids[2] = {"bad-elim", "bad-place"};
+  for (int k = 0; k < 2; k++) {
+    sk_engine *e = sk_engine_new();
+    sk_error err = {{0}};
+    assert_int_equal(sk_engine_load_plugin(e, test_plugin("bad_hint"), &err), 0);
+    char txt[128];
+    snprintf(txt, sizeof txt, "name: t\ntechniques:\n  - id: %s\n    base: 1.0\n", ids[k]);
+    sk_table *t = sk_table_parse(txt, strlen(txt), "t.yaml", &err);
+    assert_non_null(t);
+    assert_int_equal(sk_engine_use_table(e, t, &err), 0);
+    sk_grid g;
+    sk_grid_from_values(&g, v, NULL);
+    sk_rate_opts o = {0};
+    o.solution = sol;
+    sk_rating r;
+    assert_int_equal(sk_rate(e, &g, &o, &r), 0);
+    /* the liar eventually removes or places a wrong value, and is caught
+    ** at the step where it does so */
+    if (!r.wrong) fail_msg("%s not caught (%d steps, stuck %d)", ids[k], r.nsteps, r.stuck);
+    assert_int_equal(r.wrong_step, r.nsteps - 1);
+    sk_rating_free(&r);
+    sk_engine_free(e);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_no_entry),
+    cmocka_unit_test(test_bad_abi),
+    cmocka_unit_test(test_dup_id),
+    cmocka_unit_test(test_empty),
+    cmocka_unit_test(test_missing_file),
+    cmocka_unit_test(test_duplicate_across_plugins),
+    cmocka_unit_test(test_table_unknown_id),
+    cmocka_unit_test(test_rate_with_template),
+    cmocka_unit_test(test_verify_catches_bad_hints),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

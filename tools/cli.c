@@ -1,0 +1,315 @@
+/*
+** cli.c -- shared pieces of the sudokit command line: atomic output
+** files, messages, strict option parsing, and the ordered parallel batch.
+*/
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli.h"
+
+const char *sk_progname = "sudokit";
+
+/* {====== messages */
+
+void sk_warn(const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "%s: ", sk_progname);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+}
+
+int sk_usage_error(const char *cmd, const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "%s %s: ", sk_progname, cmd);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "\n(see '%s %s --help')\n", sk_progname, cmd);
+  return SK_EXIT_USAGE;
+}
+
+int sk_parse_long(const char *cmd, const char *opt, const char *s, long lo, long hi, long *out) {
+  char *end;
+  long v;
+  if (s == NULL || *s == '\0') {
+    sk_usage_error(cmd, "%s needs a number", opt);
+    return -1;
+  }
+  errno = 0;
+  v = strtol(s, &end, 10);
+  if (*end != '\0' || errno == ERANGE) {
+    sk_usage_error(cmd, "%s: '%s' is not a whole number", opt, s);
+    return -1;
+  }
+  if (v < lo || v > hi) {
+    sk_usage_error(cmd, "%s: %ld is out of range (%ld..%ld)", opt, v, lo, hi);
+    return -1;
+  }
+  *out = v;
+  return 0;
+}
+
+/* }====== */
+
+/* {====== atomic outputs
+** The temporary paths of open outputs are remembered so that a signal
+** handler can remove them; at most a few outputs are open at once. */
+
+#define SK_MAX_OUTS 8
+static char *volatile pending_tmp[SK_MAX_OUTS];
+static int handlers_set;
+
+static void on_signal(int sig) {
+  for (int i = 0; i < SK_MAX_OUTS; i++)
+    if (pending_tmp[i]) unlink(pending_tmp[i]);   /* async-signal-safe */
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void track_tmp(char *tmp, int on) {
+  for (int i = 0; i < SK_MAX_OUTS; i++) {
+    if (on && pending_tmp[i] == NULL) { pending_tmp[i] = tmp; return; }
+    if (!on && pending_tmp[i] == tmp) { pending_tmp[i] = NULL; return; }
+  }
+}
+
+int sk_out_open(sk_out *o, const char *path) {
+  memset(o, 0, sizeof *o);
+  if (path == NULL || strcmp(path, "-") == 0) { o->f = stdout; return 0; }
+  size_t n = strlen(path) + 32;
+  o->path = strdup(path);
+  o->tmp = malloc(n);
+  if (!o->path || !o->tmp) { sk_warn("out of memory"); return -1; }
+  snprintf(o->tmp, n, "%s.tmp.%ld", path, (long)getpid());
+  if (!handlers_set) {
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
+    handlers_set = 1;
+  }
+  track_tmp(o->tmp, 1);
+  o->f = fopen(o->tmp, "w");
+  if (!o->f) {
+    sk_warn("cannot create '%s': %s", o->tmp, strerror(errno));
+    track_tmp(o->tmp, 0);
+    free(o->path); free(o->tmp);
+    o->path = o->tmp = NULL;
+    return -1;
+  }
+  return 0;
+}
+
+int sk_out_commit(sk_out *o) {
+  int rc = 0;
+  if (o->f == NULL) return -1;
+  if (o->path == NULL) {
+    if (fflush(o->f) != 0) { sk_warn("write error on standard output: %s", strerror(errno)); rc = -1; }
+    o->f = NULL;
+    return rc;
+  }
+  if (ferror(o->f) | (fclose(o->f) != 0)) {
+    sk_warn("write error on '%s': %s", o->tmp, strerror(errno));
+    unlink(o->tmp);
+    rc = -1;
+  } else if (rename(o->tmp, o->path) != 0) {
+    sk_warn("cannot rename '%s' to '%s': %s", o->tmp, o->path, strerror(errno));
+    unlink(o->tmp);
+    rc = -1;
+  }
+  track_tmp(o->tmp, 0);
+  free(o->path); free(o->tmp);
+  memset(o, 0, sizeof *o);
+  return rc;
+}
+
+void sk_out_abort(sk_out *o) {
+  if (o->f && o->path) {
+    fclose(o->f);
+    unlink(o->tmp);
+    track_tmp(o->tmp, 0);
+  }
+  free(o->path); free(o->tmp);
+  memset(o, 0, sizeof *o);
+}
+
+FILE *sk_in_open(const char *path, const char **name) {
+  if (path == NULL || strcmp(path, "-") == 0) { *name = "<stdin>"; return stdin; }
+  FILE *f = fopen(path, "r");
+  if (!f) { sk_warn("cannot open '%s': %s", path, strerror(errno)); return NULL; }
+  *name = path;
+  return f;
+}
+
+int sk_jobs(long j) {
+  if (j > 0) return (int)j;
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (int)n : 1;
+}
+
+/* }====== */
+
+/* {====== buffers */
+
+void sk_buf_add(sk_buf *b, const char *s, size_t n) {
+  if (b->n + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->n + n + 1) cap *= 2;
+    char *p = realloc(b->p, cap);
+    if (!p) { sk_warn("out of memory"); exit(SK_EXIT_DATA); }
+    b->p = p;
+    b->cap = cap;
+  }
+  memcpy(b->p + b->n, s, n);
+  b->n += n;
+  b->p[b->n] = '\0';
+}
+
+void sk_buf_puts(sk_buf *b, const char *s) { sk_buf_add(b, s, strlen(s)); }
+
+void sk_buf_printf(sk_buf *b, const char *fmt, ...) {
+  char tmp[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  if ((size_t)n < sizeof tmp) { sk_buf_add(b, tmp, (size_t)n); return; }
+  char *big = malloc((size_t)n + 1);
+  if (!big) { sk_warn("out of memory"); exit(SK_EXIT_DATA); }
+  va_start(ap, fmt);
+  vsnprintf(big, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  sk_buf_add(b, big, (size_t)n);
+  free(big);
+}
+
+/* }====== */
+
+/* {====== ordered parallel batch
+** The reader runs in the calling thread and fills a window of items;
+** workers take items in order of index and the caller writes finished
+** items strictly in input order, so the output is the same for any -j. */
+
+#define SK_WINDOW 256
+
+typedef struct batch {
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  sk_batch_item items[SK_WINDOW];
+  int state[SK_WINDOW];     /* 0 free, 1 queued, 2 running, 3 done */
+  long next_take;           /* next index a worker may take */
+  long filled;              /* items read so far */
+  int eof;
+  sk_batch_work work;
+  void *ctx;
+} batch;
+
+static void *batch_worker(void *arg) {
+  batch *b = arg;
+  pthread_mutex_lock(&b->mu);
+  for (;;) {
+    while (b->next_take >= b->filled && !b->eof) pthread_cond_wait(&b->cv, &b->mu);
+    if (b->next_take >= b->filled) break;
+    long i = b->next_take++;
+    sk_batch_item *it = &b->items[i % SK_WINDOW];
+    b->state[i % SK_WINDOW] = 2;
+    pthread_mutex_unlock(&b->mu);
+    it->status = b->work(b->ctx, it);
+    pthread_mutex_lock(&b->mu);
+    b->state[i % SK_WINDOW] = 3;
+    pthread_cond_broadcast(&b->cv);
+  }
+  pthread_mutex_unlock(&b->mu);
+  return NULL;
+}
+
+static int write_item(FILE *out, sk_batch_item *it, int *worst) {
+  int rc = 0;
+  if (it->out && it->outlen && fwrite(it->out, 1, it->outlen, out) != it->outlen) rc = -1;
+  if (it->status > *worst) *worst = it->status;
+  free(it->out);
+  it->out = NULL;
+  it->outlen = 0;
+  sk_puzzle_free(&it->puzzle);
+  return rc;
+}
+
+static int batch_serial(sk_reader *r, FILE *out, sk_batch_work work, void *ctx) {
+  int worst = 0, rc;
+  sk_batch_item it;
+  memset(&it, 0, sizeof it);
+  while ((rc = sk_reader_next(r, &it.puzzle)) == 1) {
+    it.status = work(ctx, &it);
+    if (write_item(out, &it, &worst) != 0) return -1;
+  }
+  if (rc < 0) { sk_warn("%s: read error: %s", sk_reader_name(r), strerror(errno)); return -1; }
+  return worst;
+}
+
+int sk_batch_run(sk_reader *r, FILE *out, int jobs, sk_batch_work work, void *ctx) {
+  if (jobs <= 1) return batch_serial(r, out, work, ctx);
+  batch *b = calloc(1, sizeof *b);
+  if (!b) { sk_warn("out of memory"); return -1; }
+  pthread_t *th = calloc((size_t)jobs, sizeof *th);
+  if (!th) { free(b); sk_warn("out of memory"); return -1; }
+  pthread_mutex_init(&b->mu, NULL);
+  pthread_cond_init(&b->cv, NULL);
+  b->work = work;
+  b->ctx = ctx;
+  int nth = 0;
+  for (int i = 0; i < jobs; i++)
+    if (pthread_create(&th[i], NULL, batch_worker, b) == 0) nth++;
+    else break;
+  if (nth == 0) {          /* no thread could start: do it here */
+    pthread_mutex_destroy(&b->mu);
+    pthread_cond_destroy(&b->cv);
+    free(th);
+    free(b);
+    return batch_serial(r, out, work, ctx);
+  }
+  long written = 0;
+  int worst = 0, ioerr = 0, rerr = 0;
+  pthread_mutex_lock(&b->mu);
+  for (;;) {
+    /* write every finished item at the head of the window */
+    while (written < b->filled && b->state[written % SK_WINDOW] == 3) {
+      sk_batch_item *it = &b->items[written % SK_WINDOW];
+      pthread_mutex_unlock(&b->mu);
+      if (write_item(out, it, &worst) != 0) ioerr = 1;
+      pthread_mutex_lock(&b->mu);
+      b->state[written % SK_WINDOW] = 0;
+      written++;
+    }
+    if (b->eof && written == b->filled) break;
+    if (!b->eof && b->filled - written < SK_WINDOW) {
+      sk_batch_item *it = &b->items[b->filled % SK_WINDOW];
+      pthread_mutex_unlock(&b->mu);
+      memset(it, 0, sizeof *it);
+      int rc = sk_reader_next(r, &it->puzzle);
+      pthread_mutex_lock(&b->mu);
+      if (rc == 1) { b->state[b->filled % SK_WINDOW] = 1; b->filled++; }
+      else { b->eof = 1; if (rc < 0) rerr = errno ? errno : EIO; }
+      pthread_cond_broadcast(&b->cv);
+      continue;
+    }
+    pthread_cond_wait(&b->cv, &b->mu);
+  }
+  pthread_mutex_unlock(&b->mu);
+  for (int i = 0; i < nth; i++) pthread_join(th[i], NULL);
+  pthread_mutex_destroy(&b->mu);
+  pthread_cond_destroy(&b->cv);
+  free(th);
+  free(b);
+  if (rerr) { sk_warn("%s: read error: %s", sk_reader_name(r), strerror(rerr)); return -1; }
+  return ioerr ? -1 : worst;
+}
+
+/* }====== */

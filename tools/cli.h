@@ -1,0 +1,75 @@
+/*
+** cli.h -- shared pieces of the sudokit command line.
+**
+** Exit status: 0 success, 1 data errors (a bad or unsolvable puzzle,
+** reported and skipped), 2 usage errors (nothing was done).
+*/
+#ifndef SK_CLI_H
+#define SK_CLI_H
+
+#include <stdio.h>
+#include "sk_format.h"
+
+#define SK_EXIT_OK    0
+#define SK_EXIT_DATA  1
+#define SK_EXIT_USAGE 2
+
+extern const char *sk_progname;   /* "sudokit" */
+
+/* An output that is written whole or not at all: a temporary file next to
+** the target, renamed over it by sk_out_commit().  stdout when path is
+** NULL or "-".  Interrupted runs (SIGINT, SIGTERM) remove the temporary. */
+typedef struct sk_out {
+  FILE *f;
+  char *path;       /* final path, NULL for stdout */
+  char *tmp;        /* temporary path */
+} sk_out;
+
+int sk_out_open(sk_out *o, const char *path);     /* 0 ok, -1 (message printed) */
+int sk_out_commit(sk_out *o);                     /* flush, fsync-free rename; 0 ok */
+void sk_out_abort(sk_out *o);                     /* remove the temporary */
+
+/* Messages on stderr: "sudokit: ..." */
+void sk_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Usage error: print message and a hint to --help; returns SK_EXIT_USAGE. */
+int sk_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Strict integer parse of an option value in [lo, hi]; -1 with a usage
+** message (naming opt) when not a plain integer in range. */
+int sk_parse_long(const char *cmd, const char *opt, const char *s, long lo, long hi, long *out);
+
+/* Open the input (-i FILE, or stdin when NULL or "-"); prints the error. */
+FILE *sk_in_open(const char *path, const char **name);
+
+/* Job count from -j: 0 -> number of online CPUs. */
+int sk_jobs(long j);
+
+/* A batch pipeline: reads puzzles in order, runs work() on each in up to
+** `jobs` threads, and calls emit() in input order.  work() fills a
+** per-puzzle output string (malloc'd) and returns 0 ok or 1 data error. */
+typedef struct sk_batch_item {
+  sk_puzzle puzzle;
+  char *out;        /* text to write for this puzzle (malloc'd by work) */
+  size_t outlen;
+  int status;       /* 0 ok, 1 data error */
+} sk_batch_item;
+
+typedef int (*sk_batch_work)(void *ctx, sk_batch_item *it);
+
+/* Returns the worst status (0/1), or -1 on an I/O error (printed). */
+int sk_batch_run(sk_reader *r, FILE *out, int jobs, sk_batch_work work, void *ctx);
+
+/* Append-helpers for building outputs. */
+typedef struct sk_buf { char *p; size_t n, cap; } sk_buf;
+void sk_buf_add(sk_buf *b, const char *s, size_t n);
+void sk_buf_puts(sk_buf *b, const char *s);
+void sk_buf_printf(sk_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+
+
+/* Engine set-up shared by rate/explain/techniques/generate/run: loads the
+** default plugins (plus plugin_dir) and binds table (a name or a path;
+** NULL = "se").  Prints the error and returns NULL on failure. */
+struct sk_engine;
+struct sk_engine *sk_cli_engine(const char *table, const char *plugin_dir);
+#endif

@@ -1,0 +1,301 @@
+/*
+** cmd_rate.c -- `sudokit rate`, `sudokit explain`, `sudokit techniques`.
+**
+** rate is serate-compatible: the default format is "%g ED=%r/%p/%d" and
+** ER/EP/ED print with one decimal, half rounded up.  Unlike serate, every
+** puzzle is checked first: a malformed puzzle, or one with no or several
+** solutions, is reported (stderr, with its line) and marked in the output
+** instead of being rated.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "cli.h"
+#include "commands.h"
+#include "sk_engine.h"
+#include "sk_solver.h"
+
+typedef struct rate_opts {
+  const char *cmd;
+  const char *in, *out, *table, *plugins, *format;
+  long jobs;
+  double budget;
+  int verify;
+  sk_engine *engine;
+} rate_opts;
+
+static const char rate_help[] =
+  "usage: sudokit rate [--table se|PATH] [--format FMT] [-i FILE] [-o FILE] [-j N]\n"
+  "                    [--budget SECONDS] [--verify] [--plugins DIR]\n"
+  "Rates each puzzle like Sudoku Explainer 1.2.1.3 (serate): at every step the\n"
+  "techniques are asked in table order and the first hint is applied.\n"
+  "  ER  hardest step (20.0 when the techniques get stuck)\n"
+  "  EP  hardest step up to the first placed value\n"
+  "  ED  first step's difficulty\n"
+  "Each puzzle is checked first; malformed puzzles and puzzles with no or several\n"
+  "solutions are reported and marked '# invalid: ...' instead of rated (exit 1).\n"
+  "  --format FMT   %%g input line, %%r ER, %%p EP, %%d ED, %%n ordinal, %%e elapsed,\n"
+  "                 %%%% a percent sign (default \"%%g ED=%%r/%%p/%%d\")\n"
+  "  --table T      rating table: a name in ratings/ (se, xdrs) or a YAML path\n"
+  "  --budget S     give up on a puzzle after S seconds: '# over budget', exit 1\n"
+  "  --verify       check every step against the solution; a wrong step is an error\n"
+  "  --plugins DIR  load extra technique plugins from DIR (also SUDOKIT_PLUGIN_PATH)\n"
+  "  -i, -o, -j     input, output (written whole or not at all), worker threads\n";
+
+static const char explain_help[] =
+  "usage: sudokit explain [--table se|PATH] [-i FILE] [-o FILE] [--verify] [--plugins DIR]\n"
+  "Prints each puzzle's solving path, one step per line:\n"
+  "  3.2 X-Wing: 7 in c2,c8 at r1,r5 => r3c2<>7\n"
+  "followed by the rating line 'ER/EP/ED'.\n";
+
+static const char techniques_help[] =
+  "usage: sudokit techniques [--table se|PATH] [--plugins DIR]\n"
+  "Lists the techniques in table order with each one's difficulty rule and the\n"
+  "plugin providing it, then loaded techniques the table does not use.\n";
+
+sk_engine *sk_cli_engine(const char *table, const char *plugin_dir) {
+  sk_error err = {{0}};
+  sk_engine *e = sk_engine_new();
+  if (!e) { sk_warn("out of memory"); return NULL; }
+  if (sk_engine_load_default(e, plugin_dir, &err) != 0) {
+    sk_warn("%s", err.msg);
+    sk_engine_free(e);
+    return NULL;
+  }
+  char *path = sk_table_resolve(table ? table : "se", &err);
+  sk_table *t = path ? sk_table_load(path, &err) : NULL;
+  free(path);
+  if (!t || sk_engine_use_table(e, t, &err) != 0) {
+    sk_warn("%s", err.msg);
+    if (t && sk_engine_table(e) != t) sk_table_free(t);
+    sk_engine_free(e);
+    return NULL;
+  }
+  return e;
+}
+
+static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(help, stdout); exit(SK_EXIT_OK); }
+#define NEEDS(what) if (!v) return sk_usage_error(o->cmd, "%s needs %s", a, what)
+    else if (!strcmp(a, "-i") || !strcmp(a, "--input")) { NEEDS("a file"); o->in = v; i++; }
+    else if (!strcmp(a, "-o") || !strcmp(a, "--output")) { NEEDS("a file"); o->out = v; i++; }
+    else if (!strcmp(a, "--table")) { NEEDS("a table name or path"); o->table = v; i++; }
+    else if (!strcmp(a, "--plugins")) { NEEDS("a directory"); o->plugins = v; i++; }
+    else if (!strcmp(a, "--format") || !strcmp(a, "-f")) { NEEDS("a format"); o->format = v; i++; }
+    else if (!strcmp(a, "-j")) { if (sk_parse_long(o->cmd, "-j", v, 0, 256, &o->jobs)) return SK_EXIT_USAGE; i++; }
+    else if (!strcmp(a, "--budget")) {
+      char *end;
+      NEEDS("seconds");
+      o->budget = strtod(v, &end);
+      if (*end || !(o->budget > 0) || o->budget > 1e6)
+        return sk_usage_error(o->cmd, "--budget: '%s' is not a positive number of seconds", v);
+      i++;
+    }
+    else if (!strcmp(a, "--verify")) o->verify = 1;
+    else return sk_usage_error(o->cmd, "unknown argument '%s'", a);
+#undef NEEDS
+  }
+  return 0;
+}
+
+static void put_tenths(sk_buf *b, int32_t milli) {
+  int t = sk_milli_to_tenths(milli);
+  sk_buf_printf(b, "%d.%d", t / 10, t % 10);
+}
+
+static void put_elapsed(sk_buf *b, double s) {
+  if (s < 60) sk_buf_printf(b, "%.2fs", s);
+  else sk_buf_printf(b, "%dm%02ds", (int)(s / 60), (int)s % 60);
+}
+
+static void format_rating(sk_buf *b, const char *fmt, const sk_puzzle *p,
+                          const sk_rating *r, double secs) {
+  for (const char *f = fmt; *f; f++) {
+    if (*f != '%' || !f[1]) { sk_buf_add(b, f, 1); continue; }
+    switch (*++f) {
+      case 'g': sk_buf_puts(b, p->raw ? p->raw : ""); break;
+      case 'r': put_tenths(b, r->er); break;
+      case 'p': put_tenths(b, r->ep); break;
+      case 'd': put_tenths(b, r->ed); break;
+      case 'n': sk_buf_printf(b, "%ld", p->index); break;
+      case 'e': put_elapsed(b, secs); break;
+      case '%': sk_buf_add(b, "%", 1); break;
+      default: sk_buf_add(b, f - 1, 2); break;
+    }
+  }
+  sk_buf_add(b, "\n", 1);
+}
+
+/* Check a puzzle before rating: returns 0 and fills g and sol, or 1 with a
+** reason in why. */
+static int check_puzzle(const sk_puzzle *p, sk_grid *g, uint8_t sol[SK_CELLS],
+                        char *why, size_t n) {
+  int bad = -1;
+  if (!p->ok) { snprintf(why, n, "%s", p->error); return 1; }
+  if (sk_puzzle_grid(p, g, &bad) != 0) {
+    char c[8];
+    snprintf(why, n, "line %ld: digit %d given twice in a house (at %s)", p->line,
+             p->values[bad], sk_cell_name(bad, c));
+    return 1;
+  }
+  unsigned long count = sk_solve_count_grid(g, 2, sol, NULL);
+  if (count == 0) { snprintf(why, n, "line %ld: puzzle has no solution", p->line); return 1; }
+  if (count > 1) { snprintf(why, n, "line %ld: puzzle has several solutions", p->line); return 1; }
+  return 0;
+}
+
+static double seconds_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static const char *short_reason(const char *why) {
+  if (strstr(why, "several solutions")) return "several solutions";
+  if (strstr(why, "no solution")) return "no solution";
+  return "malformed";
+}
+
+static int rate_one(void *ctx, sk_batch_item *it) {
+  const rate_opts *o = ctx;
+  sk_buf b = {0};
+  sk_grid g;
+  uint8_t sol[SK_CELLS];
+  char why[256];
+  int status = 0;
+  const sk_puzzle *p = &it->puzzle;
+  if (check_puzzle(p, &g, sol, why, sizeof why)) {
+    sk_warn("%s", why);
+    sk_buf_printf(&b, "%s # invalid: %s\n", p->raw ? p->raw : "", short_reason(why));
+    it->out = b.p; it->outlen = b.n;
+    return 1;
+  }
+  sk_rate_opts ro = {0};
+  ro.budget = o->budget;
+  ro.solution = o->verify ? sol : NULL;
+  sk_rating r;
+  double t0 = seconds_now();
+  sk_rate(o->engine, &g, &ro, &r);
+  double secs = seconds_now() - t0;
+  if (r.over_budget) {
+    sk_warn("line %ld: puzzle %ld over budget (%.1f s)", p->line, p->index, o->budget);
+    sk_buf_printf(&b, "%s # over budget (%g s)\n", p->raw ? p->raw : "", o->budget);
+    status = 1;
+  } else if (r.wrong) {
+    sk_warn("line %ld: puzzle %ld: step %d contradicts the solution (--verify)",
+            p->line, p->index, r.wrong_step + 1);
+    sk_buf_printf(&b, "%s # wrong step %d\n", p->raw ? p->raw : "", r.wrong_step + 1);
+    status = 1;
+  } else {
+    format_rating(&b, o->format ? o->format : "%g ED=%r/%p/%d", p, &r, secs);
+  }
+  sk_rating_free(&r);
+  it->out = b.p; it->outlen = b.n;
+  return status;
+}
+
+static int explain_one(void *ctx, sk_batch_item *it) {
+  const rate_opts *o = ctx;
+  sk_buf b = {0};
+  sk_grid g;
+  uint8_t sol[SK_CELLS];
+  char why[256], line[2048];
+  const sk_puzzle *p = &it->puzzle;
+  int status = 0;
+  sk_buf_printf(&b, "# %s\n", p->raw ? p->raw : "");
+  if (check_puzzle(p, &g, sol, why, sizeof why)) {
+    sk_warn("%s", why);
+    sk_buf_printf(&b, "invalid: %s\n\n", short_reason(why));
+    it->out = b.p; it->outlen = b.n;
+    return 1;
+  }
+  sk_rate_opts ro = {0};
+  ro.record = 1;
+  ro.budget = o->budget;
+  ro.solution = o->verify ? sol : NULL;
+  sk_rating r;
+  sk_rate(o->engine, &g, &ro, &r);
+  for (int i = 0; i < r.nsteps; i++) {
+    sk_step_describe(&r.steps[i], line, sizeof line);
+    sk_buf_printf(&b, "%s\n", line);
+  }
+  if (r.over_budget) { sk_buf_puts(&b, "over budget\n"); status = 1; }
+  else if (r.wrong) {
+    sk_warn("line %ld: step %d contradicts the solution", p->line, r.wrong_step + 1);
+    sk_buf_printf(&b, "wrong step %d\n", r.wrong_step + 1);
+    status = 1;
+  } else if (r.stuck) sk_buf_puts(&b, "stuck\n");
+  sk_buf_puts(&b, "ER/EP/ED = ");
+  put_tenths(&b, r.er); sk_buf_puts(&b, "/");
+  put_tenths(&b, r.ep); sk_buf_puts(&b, "/");
+  put_tenths(&b, r.ed); sk_buf_puts(&b, "\n\n");
+  sk_rating_free(&r);
+  it->out = b.p; it->outlen = b.n;
+  return status;
+}
+
+static int run_batch(int argc, char **argv, const char *cmd, const char *help, sk_batch_work work) {
+  rate_opts o = {0};
+  o.cmd = cmd;
+  o.jobs = 1;
+  int rc = parse_args(argc, argv, &o, help);
+  if (rc) return rc;
+  o.engine = sk_cli_engine(o.table, o.plugins);
+  if (!o.engine) return SK_EXIT_USAGE;
+  const char *name;
+  FILE *in = sk_in_open(o.in, &name);
+  if (!in) { sk_engine_free(o.engine); return SK_EXIT_USAGE; }
+  sk_out out;
+  if (sk_out_open(&out, o.out) != 0) {
+    if (in != stdin) fclose(in);
+    sk_engine_free(o.engine);
+    return SK_EXIT_USAGE;
+  }
+  sk_reader *r = sk_reader_open(in, name);
+  int st = sk_batch_run(r, out.f, sk_jobs(o.jobs), work, &o);
+  sk_reader_close(r);
+  if (in != stdin) fclose(in);
+  sk_engine_free(o.engine);
+  if (st < 0) { sk_out_abort(&out); return SK_EXIT_DATA; }
+  if (sk_out_commit(&out) != 0) return SK_EXIT_DATA;
+  return st ? SK_EXIT_DATA : SK_EXIT_OK;
+}
+
+int sk_cmd_rate(int argc, char **argv) {
+  return run_batch(argc, argv, "rate", rate_help, rate_one);
+}
+
+int sk_cmd_explain(int argc, char **argv) {
+  return run_batch(argc, argv, "explain", explain_help, explain_one);
+}
+
+int sk_cmd_techniques(int argc, char **argv) {
+  rate_opts o = {0};
+  o.cmd = "techniques";
+  int rc = parse_args(argc, argv, &o, techniques_help);
+  if (rc) return rc;
+  sk_engine *e = sk_cli_engine(o.table, o.plugins);
+  if (!e) return SK_EXIT_USAGE;
+  const sk_table *t = sk_engine_table(e);
+  char rule[512];
+  printf("# table %s (%s)\n", t->name, t->path ? t->path : "");
+  for (int i = 0; i < t->n; i++) {
+    const sk_technique *x = sk_engine_bound(e, i);
+    sk_table_describe(&t->entry[i], rule, sizeof rule);
+    printf("%2d  %-26s %-34s %s\n", i + 1, t->entry[i].id, rule,
+           t->entry[i].name ? t->entry[i].name : x->name);
+  }
+  int header = 0;
+  for (int i = 0; i < sk_engine_technique_count(e); i++) {
+    const sk_technique *x = sk_engine_technique(e, i);
+    if (sk_table_find(t, x->id) >= 0) continue;
+    if (!header) { printf("# loaded but not in this table\n"); header = 1; }
+    printf("    %-26s %s (%s)\n", x->id, x->name, sk_engine_technique_file(e, i));
+  }
+  sk_engine_free(e);
+  return SK_EXIT_OK;
+}

@@ -1,0 +1,152 @@
+/*
+** cmd_solve.c -- `sudokit solve` and `sudokit count`.
+** One output record per input puzzle, in input order, whatever -j is; a
+** bad puzzle gets a record that says so, a message on stderr with its
+** line, and exit status 1 once every other puzzle has been processed.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "commands.h"
+#include "sk_solver.h"
+
+typedef struct solve_opts {
+  const char *cmd;
+  const char *in, *out;
+  long jobs;
+  long limit;
+  sk_format format;
+  int counting;
+} solve_opts;
+
+static const char solve_help[] =
+  "usage: sudokit solve [-i FILE] [-o FILE] [-j N] [--format line|grid|candidates]\n"
+  "Prints the solution of each puzzle (one per input puzzle, in input order).\n"
+  "Input formats are detected per puzzle: 81-character lines, 9x9 grids of\n"
+  "space-separated digits, 729-character candidate strings.\n"
+  "A malformed or unsolvable puzzle gets a line saying so and exit status 1.\n"
+  "  -i FILE      input (default: standard input)\n"
+  "  -o FILE      output, written whole or not at all (default: standard output)\n"
+  "  -j N         worker threads (0 = one per core; output order is kept)\n"
+  "  --format F   output format: line (default), grid, candidates\n";
+
+static const char count_help[] =
+  "usage: sudokit count [--limit N] [-i FILE] [-o FILE] [-j N]\n"
+  "Prints the number of solutions of each puzzle, capped at N (default 2;\n"
+  "2 means 'two or more'), one line per input puzzle.  0 = no solution.\n"
+  "A malformed puzzle gets a line 'invalid' and exit status 1.\n"
+  "  --limit N    stop counting at N (1..1000000000)\n"
+  "  -i, -o, -j   as for 'sudokit solve'\n";
+
+static int parse_format(const char *cmd, const char *s, sk_format *f) {
+  if (s == NULL) return sk_usage_error(cmd, "--format needs a value"), -1;
+  if (!strcmp(s, "line")) *f = SK_FMT_LINE;
+  else if (!strcmp(s, "grid")) *f = SK_FMT_GRID;
+  else if (!strcmp(s, "candidates")) *f = SK_FMT_CANDIDATES;
+  else return sk_usage_error(cmd, "unknown format '%s' (line, grid, candidates)", s), -1;
+  return 0;
+}
+
+static int parse_args(int argc, char **argv, solve_opts *o) {
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      fputs(o->counting ? count_help : solve_help, stdout);
+      exit(SK_EXIT_OK);
+    } else if (!strcmp(a, "-i")) { if (!v) return sk_usage_error(o->cmd, "-i needs a file"); o->in = v; i++; }
+    else if (!strcmp(a, "-o")) { if (!v) return sk_usage_error(o->cmd, "-o needs a file"); o->out = v; i++; }
+    else if (!strcmp(a, "-j")) { if (sk_parse_long(o->cmd, "-j", v, 0, 256, &o->jobs)) return SK_EXIT_USAGE; i++; }
+    else if (!strcmp(a, "--format") && !o->counting) { if (parse_format(o->cmd, v, &o->format)) return SK_EXIT_USAGE; i++; }
+    else if (!strcmp(a, "--limit") && o->counting) {
+      if (sk_parse_long(o->cmd, "--limit", v, 1, 1000000000L, &o->limit)) return SK_EXIT_USAGE;
+      i++;
+    } else return sk_usage_error(o->cmd, "unknown argument '%s'", a);
+  }
+  return 0;
+}
+
+/* Record for a puzzle that cannot be processed, in the output format. */
+static void bad_record(sk_buf *b, const solve_opts *o, const char *what) {
+  sk_buf_puts(b, what);
+  sk_buf_puts(b, o->format == SK_FMT_GRID ? "\n\n" : "\n");
+}
+
+/* Returns 0, or 1 with *why set when the puzzle cannot be used. */
+static int load_grid(const sk_puzzle *p, sk_grid *g, char *msg, size_t n) {
+  int bad = -1;
+  if (!p->ok) { snprintf(msg, n, "%s", p->error); return 1; }
+  if (sk_puzzle_grid(p, g, &bad) != 0) {
+    char cell[8];
+    snprintf(msg, n, "line %ld: digit %d given twice in a house (at %s)",
+             p->line, p->values[bad], sk_cell_name(bad, cell));
+    return 1;
+  }
+  return 0;
+}
+
+static int solve_one(void *ctx, sk_batch_item *it) {
+  const solve_opts *o = ctx;
+  sk_buf b = {0};
+  sk_grid g;
+  char msg[256];
+  uint8_t sol[SK_CELLS];
+  int status = 0;
+  if (load_grid(&it->puzzle, &g, msg, sizeof msg)) {
+    sk_warn("%s", msg);
+    bad_record(&b, o, o->counting ? "invalid" : "invalid puzzle");
+    status = 1;
+  } else if (o->counting) {
+    unsigned long n = sk_solve_count_grid(&g, (unsigned long)o->limit, NULL, NULL);
+    sk_buf_printf(&b, "%lu\n", n);
+  } else {
+    unsigned long n = sk_solve_count_grid(&g, 2, sol, NULL);
+    if (n == 0) {
+      sk_warn("line %ld: puzzle %ld has no solution", it->puzzle.line, it->puzzle.index);
+      bad_record(&b, o, "no solution");
+      status = 1;
+    } else {
+      char out[800];
+      size_t len;
+      if (n > 1)
+        sk_warn("line %ld: puzzle %ld has several solutions; printing the first found",
+                it->puzzle.line, it->puzzle.index);
+      if (o->format == SK_FMT_GRID) { len = sk_write_grid(out, sol); out[len++] = '\n'; }
+      else if (o->format == SK_FMT_CANDIDATES) {
+        sk_grid s;
+        sk_grid_from_values(&s, sol, NULL);
+        len = sk_write_candidates(out, &s);
+      } else len = sk_write_line(out, sol, '.');
+      sk_buf_add(&b, out, len);
+    }
+  }
+  it->out = b.p;
+  it->outlen = b.n;
+  return status;
+}
+
+static int run(int argc, char **argv, int counting) {
+  solve_opts o = {0};
+  o.cmd = counting ? "count" : "solve";
+  o.limit = 2;
+  o.jobs = 1;
+  o.counting = counting;
+  int rc = parse_args(argc, argv, &o);
+  if (rc) return rc;
+  const char *name;
+  FILE *in = sk_in_open(o.in, &name);
+  if (!in) return SK_EXIT_USAGE;
+  sk_out out;
+  if (sk_out_open(&out, o.out) != 0) { if (in != stdin) fclose(in); return SK_EXIT_USAGE; }
+  sk_reader *r = sk_reader_open(in, name);
+  int st = sk_batch_run(r, out.f, sk_jobs(o.jobs), solve_one, &o);
+  sk_reader_close(r);
+  if (in != stdin) fclose(in);
+  if (st < 0) { sk_out_abort(&out); return SK_EXIT_DATA; }
+  if (sk_out_commit(&out) != 0) return SK_EXIT_DATA;
+  return st ? SK_EXIT_DATA : SK_EXIT_OK;
+}
+
+int sk_cmd_solve(int argc, char **argv) { return run(argc, argv, 0); }
+int sk_cmd_count(int argc, char **argv) { return run(argc, argv, 1); }

@@ -1,0 +1,27 @@
+#!/bin/sh
+# deps.sh -- make sure the Debian packages sudokit builds and tests with are
+# present.  As root, missing ones are installed with apt-get; otherwise the
+# exact command to run is printed and the script fails.
+#   sh tools/deps.sh [build|test|full]
+set -u
+mode=${1:-build}
+pkgs="build-essential pkg-config liblua5.4-dev lua5.4 libyaml-dev"
+[ "$mode" = build ] || pkgs="$pkgs libcmocka-dev"
+[ "$mode" = full ] && pkgs="$pkgs gnuplot-nox parallel valgrind"
+
+missing=""
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" = 0 ]; then
+  echo "sudokit: installing Debian packages:$missing" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2 && apt-get install -y -qq $missing >&2 && exit 0
+  echo "sudokit: apt-get failed; install these packages:$missing" >&2
+  exit 1
+fi
+echo "sudokit: missing Debian packages:$missing" >&2
+echo "run:  sudo apt-get install -y$missing" >&2
+exit 1

@@ -1,0 +1,56 @@
+/*
+** sudokit.c -- the command line: dispatch to subcommands.
+*/
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "commands.h"
+
+typedef struct sk_command {
+  const char *name;
+  int (*run)(int argc, char **argv);
+  const char *summary;
+} sk_command;
+
+static const sk_command commands[] = {
+  {"solve",      sk_cmd_solve,      "print the solution of each puzzle"},
+  {"count",      sk_cmd_count,      "count solutions of each puzzle (capped)"},
+  {"rate",       sk_cmd_rate,       "rate puzzles like Sudoku Explainer (ER/EP/ED)"},
+  {"explain",    sk_cmd_explain,    "print the solving path, one step per line"},
+  {"techniques", sk_cmd_techniques, "list loaded techniques in table order"},
+  {"grids",      sk_cmd_grids,      "write distinct complete grids"},
+  {"generate",   sk_cmd_generate,   "generate puzzles with a unique solution"},
+  {NULL, NULL, NULL}
+};
+
+static void usage(FILE *f) {
+  fprintf(f,
+    "usage: sudokit COMMAND [options]\n"
+    "       sudokit -c N [--first D]     write N distinct grids to sudoku.txt\n"
+    "       sudokit -s FILE              solve FILE's puzzles into sudoku.txt\n\n"
+    "commands:\n");
+  for (const sk_command *c = commands; c->name; c++)
+    fprintf(f, "  %-11s %s\n", c->name, c->summary);
+  fprintf(f, "\n'sudokit COMMAND --help' describes a command's options.\n"
+             "Exit status: 0 success, 1 data errors (reported, others processed), 2 usage errors.\n");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) { usage(stderr); return SK_EXIT_USAGE; }
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+    usage(stdout);
+    return SK_EXIT_OK;
+  }
+  if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
+    printf("sudokit %s\n", SK_VERSION);
+    return SK_EXIT_OK;
+  }
+  if (!strcmp(cmd, "-c") || !strcmp(cmd, "-s"))
+    return sk_cmd_classic(argc - 1, argv + 1);
+  for (const sk_command *c = commands; c->name; c++)
+    if (!strcmp(cmd, c->name)) return c->run(argc - 1, argv + 1);
+  fprintf(stderr, "sudokit: unknown command '%s'\n", cmd);
+  usage(stderr);
+  return SK_EXIT_USAGE;
+}
