@@ -53,7 +53,8 @@ BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 LIB        := $(BUILD)/libsudokit.a
 CLI        := $(BUILD)/sudokit
 
-.PHONY: all test check bench install uninstall clean unit-test cli-test plugins deps demo
+# BUILD/static is a separate build; keep its .d files out of ours
+.PHONY: static-cli all test check bench install uninstall clean unit-test cli-test plugins deps demo
 all: $(LIB) $(PLUGINS) $(CLI)
 
 $(BUILD)/obj/%.o: %.c
@@ -80,8 +81,29 @@ $(BUILD)/test-plugins/%.so: tests/plugins/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -shared -o $@ $<
 
+ifeq ($(STATIC),1)
+# Plugins linked into the binary (targets without dlopen, e.g. WebAssembly):
+# the same plugin sources, registered through a generated table of their
+# entry functions.
+CFLAGS     += -DSK_STATIC_PLUGINS
+PLUGIN_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(PLUGIN_SRC))
+$(BUILD)/static_plugins.c: $(PLUGIN_SRC) tools/dev/static-registry.sh
+	@mkdir -p $(dir $@)
+	sh tools/dev/static-registry.sh $(PLUGIN_SRC) > $@
+$(BUILD)/obj/static_plugins.o: $(BUILD)/static_plugins.c
+	$(CC) $(CFLAGS) -c $< -o $@
+$(CLI): $(TOOL_OBJ) $(LIB) $(PLUGIN_OBJ) $(BUILD)/obj/static_plugins.o
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(PLUGIN_OBJ) $(BUILD)/obj/static_plugins.o $(LIB) $(LDLIBS)
+else
 $(CLI): $(TOOL_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(LIB) $(LDLIBS)
+endif
+
+# The same CLI with every plugin linked in statically.
+static-cli: $(BUILD)/sudokit-static
+$(BUILD)/sudokit-static: FORCE
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/static STATIC=1 $(BUILD)/static/sudokit
+	cp $(BUILD)/static/sudokit $@
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
@@ -95,7 +117,7 @@ unit-test: all $(TESTS) $(TEST_PLUGINS)
 	@set -e; for t in $(TESTS); do \
 	  echo "== $$t"; SK_TEST_PLUGINS=$(ABS_BUILD)/test-plugins SK_SHARED=$(ABS_SRC)/../shared $$t; done
 
-cli-test: all
+cli-test: all $(BUILD)/sudokit-static
 	@set -e; for t in $(sort $(wildcard tests/cli/*.sh)); do \
 	  echo "== $$t"; SUDOKIT=$(ABS_BUILD)/sudokit BUILD=$(ABS_BUILD) SRC=$(ABS_SRC) sh $$t; done
 
@@ -142,4 +164,5 @@ uninstall:
 clean:
 	rm -rf build build-san
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) -name '*.d' -not -path '$(BUILD)/static/*' 2>/dev/null)
+FORCE:

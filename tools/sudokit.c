@@ -20,6 +20,8 @@ static const sk_command commands[] = {
   {"techniques", sk_cmd_techniques, "list loaded techniques in table order"},
   {"grids",      sk_cmd_grids,      "write distinct complete grids"},
   {"generate",   sk_cmd_generate,   "generate puzzles with a unique solution"},
+  {"run",        sk_cmd_run,        "run a Lua script with the sudokit module loaded"},
+  {"analyze",    sk_cmd_analyze,    "minimality, backdoors, pearl/diamond, blank correlation"},
   {NULL, NULL, NULL}
 };
 

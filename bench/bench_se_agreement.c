@@ -1,0 +1,211 @@
+/*
+** bench_se_agreement.c -- sudokit's ratings against Sudoku Explainer's.
+**
+** Reads se-ratings.tsv (puzzle, ER, EP, ED made with SE 1.2.1.3) and
+** se-paths.txt (SE's step-by-step path per puzzle), rates every puzzle
+** with the se table, and prints agreement per ER band, time per band, and
+** for every disagreement both ratings and the first step where the two
+** paths part -- where the bug is.
+**   bench_se_agreement [SHARED_BENCH_DIR]   (data is read from DIR/../data)
+**   env SK_SE_DATA=DIR overrides the data directory; SK_SE_VERBOSE=1 prints
+**   every disagreement's two steps in full.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "sk_engine.h"
+#include "sk_format.h"
+
+#define MAXP 512
+#define MAXSTEPS 400
+
+typedef struct se_step {
+  int cell, digit;            /* placement or -1 */
+  int nelim;
+  uint16_t elim[128];         /* cell*16+digit, sorted */
+  char name[64];
+  int diff;                   /* tenths */
+} se_step;
+
+typedef struct se_puzzle {
+  char grid[82];
+  int er, ep, ed;             /* tenths */
+  int nsteps;
+  se_step *steps;
+} se_puzzle;
+
+static se_puzzle P[MAXP];
+static int NP;
+
+static int tenths(const char *s) { return (int)(atof(s) * 10 + 0.5); }
+
+static int parse_cell(const char *s, int *cell, int *digit, char sep) {
+  /* rRcC=D or rRcC<>D */
+  if (s[0] != 'r' || s[2] != 'c') return -1;
+  *cell = (s[1] - '1') * 9 + (s[3] - '1');
+  const char *p = s + 4;
+  if (sep == '=' ? *p != '=' : strncmp(p, "<>", 2) != 0) return -1;
+  p += sep == '=' ? 1 : 2;
+  *digit = *p - '0';
+  return 0;
+}
+
+static int cmp_u16(const void *a, const void *b) {
+  return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
+}
+
+static se_puzzle *find_puzzle(const char *g) {
+  for (int i = 0; i < NP; i++) if (!strncmp(P[i].grid, g, 81)) return &P[i];
+  return NULL;
+}
+
+static void load_paths(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) { printf("(no %s: paths not compared)\n", path); return; }
+  char *line = NULL;
+  size_t cap = 0;
+  se_puzzle *cur = NULL;
+  while (getline(&line, &cap, f) > 0) {
+    line[strcspn(line, "\r\n")] = 0;
+    if (line[0] == '#') {
+      cur = find_puzzle(line + 1);
+      if (cur) { cur->steps = calloc(MAXSTEPS, sizeof(se_step)); cur->nsteps = 0; }
+      continue;
+    }
+    if (!cur || line[0] == '=' || !strcmp(line, "STUCK") || !strcmp(line, "TIMEOUT")) continue;
+    if (cur->nsteps >= MAXSTEPS) continue;
+    se_step *s = &cur->steps[cur->nsteps];
+    char *fld[5] = {0};
+    int n = 0;
+    for (char *t = strtok(line, "\t"); t && n < 5; t = strtok(NULL, "\t")) fld[n++] = t;
+    if (n < 5) continue;
+    s->diff = tenths(fld[1]);
+    snprintf(s->name, sizeof s->name, "%s", fld[2]);
+    s->cell = -1;
+    if (strcmp(fld[3], "-")) parse_cell(fld[3], &s->cell, &s->digit, '=');
+    if (strcmp(fld[4], "-"))
+      for (char *t = strtok(fld[4], " "); t && s->nelim < 128; t = strtok(NULL, " ")) {
+        int c, d;
+        if (parse_cell(t, &c, &d, '<') == 0) s->elim[s->nelim++] = (uint16_t)(c * 16 + d);
+      }
+    qsort(s->elim, (size_t)s->nelim, sizeof s->elim[0], cmp_u16);
+    cur->nsteps++;
+  }
+  free(line);
+  fclose(f);
+}
+
+static int same_step(const se_step *a, const sk_step *b) {
+  if (a->cell != b->cell || (a->cell >= 0 && a->digit != b->digit)) return 0;
+  if (a->nelim != b->nelim) return 0;
+  return memcmp(a->elim, b->elim, (size_t)a->nelim * sizeof a->elim[0]) == 0;
+}
+
+static void print_se_step(const se_step *s) {
+  char c[8];
+  printf("%d.%d %s", s->diff / 10, s->diff % 10, s->name);
+  if (s->cell >= 0) printf(" => %s=%d", sk_cell_name(s->cell, c), s->digit);
+  for (int i = 0; i < s->nelim; i++) printf("%s%s<>%d", i || s->cell >= 0 ? ", " : " => ",
+                                            sk_cell_name(s->elim[i] / 16, c), s->elim[i] % 16);
+  printf("\n");
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv) {
+  char dir[1024], path[1200];
+  const char *env = getenv("SK_SE_DATA");
+  if (env) snprintf(dir, sizeof dir, "%s", env);
+  else snprintf(dir, sizeof dir, "%s/../data", argc > 1 ? argv[1] : "../shared/bench");
+  snprintf(path, sizeof path, "%s/se-ratings.tsv", dir);
+  FILE *f = fopen(path, "r");
+  if (!f) { printf("bench_se_agreement: %s not found; skipped\n", path); return 0; }
+  char line[512];
+  while (fgets(line, sizeof line, f) && NP < MAXP) {
+    char g[128], er[16], ep[16], ed[16];
+    if (sscanf(line, "%127s %15s %15s %15s", g, er, ep, ed) != 4 || strlen(g) != 81) continue;
+    memcpy(P[NP].grid, g, 82);
+    P[NP].er = tenths(er); P[NP].ep = tenths(ep); P[NP].ed = tenths(ed);
+    NP++;
+  }
+  fclose(f);
+  snprintf(path, sizeof path, "%s/se-paths.txt", dir);
+  load_paths(path);
+
+  sk_error err = {{0}};
+  sk_engine *e = sk_engine_new();
+  const char *tname = getenv("SK_SE_TABLE");
+  char *tp = sk_table_resolve(tname ? tname : "se", &err);
+  sk_table *t = tp ? sk_table_load(tp, &err) : NULL;
+  free(tp);
+  if (sk_engine_load_default(e, NULL, &err) || !t || sk_engine_use_table(e, t, &err)) {
+    printf("bench_se_agreement: %s\n", err.msg);
+    return 1;
+  }
+  static const int edges[] = {0, 20, 30, 40, 50, 62, 70, 80, 90, 100, 1000};
+  enum { NB = 10 };
+  int n[NB] = {0}, all[NB] = {0}, er_ok[NB] = {0}, ep_ok[NB] = {0}, ed_ok[NB] = {0};
+  double secs[NB] = {0};
+  int verbose = getenv("SK_SE_VERBOSE") != NULL;
+  printf("disagreements (puzzle  SE er/ep/ed  sudokit er/ep/ed  first step where the paths part):\n");
+  for (int i = 0; i < NP; i++) {
+    sk_puzzle pz;
+    memset(&pz, 0, sizeof pz);
+    sk_grid g;
+    if (sk_parse_line(P[i].grid, &pz) != 0 || sk_puzzle_grid(&pz, &g, NULL) != 0) continue;
+    sk_puzzle_free(&pz);
+    sk_rate_opts o = {0};
+    o.record = 1;
+    o.budget = 60;
+    sk_rating r;
+    double t0 = now();
+    sk_rate(e, &g, &o, &r);
+    double dt = now() - t0;
+    int b = 0;
+    while (b < NB - 1 && P[i].er >= edges[b + 1]) b++;
+    int er = sk_milli_to_tenths(r.er), ep = sk_milli_to_tenths(r.ep), ed = sk_milli_to_tenths(r.ed);
+    n[b]++; secs[b] += dt;
+    er_ok[b] += er == P[i].er; ep_ok[b] += ep == P[i].ep; ed_ok[b] += ed == P[i].ed;
+    int same = er == P[i].er && ep == P[i].ep && ed == P[i].ed;
+    all[b] += same;
+    if (!same) {
+      printf("%s  %d.%d/%d.%d/%d.%d  %d.%d/%d.%d/%d.%d%s", P[i].grid,
+             P[i].er / 10, P[i].er % 10, P[i].ep / 10, P[i].ep % 10, P[i].ed / 10, P[i].ed % 10,
+             er / 10, er % 10, ep / 10, ep % 10, ed / 10, ed % 10, r.over_budget ? " (over budget)" : "");
+      int k = 0;
+      while (k < P[i].nsteps && k < r.nsteps && same_step(&P[i].steps[k], &r.steps[k])) k++;
+      if (P[i].steps && (k < P[i].nsteps || k < r.nsteps)) {
+        char desc[2048];
+        printf("  step %d\n", k + 1);
+        if (verbose || 1) {
+          printf("    SE:      ");
+          if (k < P[i].nsteps) print_se_step(&P[i].steps[k]); else printf("(end)\n");
+          if (k < r.nsteps) { sk_step_describe(&r.steps[k], desc, sizeof desc); printf("    sudokit: %s\n", desc); }
+          else printf("    sudokit: (end%s)\n", r.stuck ? ", stuck" : "");
+        }
+      } else printf("\n");
+    }
+    sk_rating_free(&r);
+  }
+  printf("\nagreement with SE 1.2.1.3 per ER band (se-ratings.tsv, %d puzzles)\n", NP);
+  printf("%-11s %5s %7s %7s %7s %9s %12s\n", "SE ER band", "n", "ER", "EP", "ED", "ER/EP/ED", "ms/puzzle");
+  int tn = 0, ta = 0;
+  for (int b = 0; b < NB; b++) {
+    if (!n[b]) continue;
+    char band[32];
+    snprintf(band, sizeof band, "%.1f-%.1f", edges[b] / 10.0, b == NB - 1 ? 99.9 : (edges[b + 1] - 1) / 10.0);
+    printf("%-11s %5d %6.1f%% %6.1f%% %6.1f%% %8.1f%% %12.2f\n", band, n[b],
+           100.0 * er_ok[b] / n[b], 100.0 * ep_ok[b] / n[b], 100.0 * ed_ok[b] / n[b],
+           100.0 * all[b] / n[b], 1000 * secs[b] / n[b]);
+    tn += n[b]; ta += all[b];
+  }
+  printf("%-11s %5d %33.1f%%\n", "all", tn, tn ? 100.0 * ta / tn : 0);
+  for (int i = 0; i < NP; i++) free(P[i].steps);
+  sk_engine_free(e);
+  return 0;
+}

@@ -1,0 +1,105 @@
+/*
+** test_se_agreement.c -- ER/EP/ED equal to Sudoku Explainer 1.2.1.3's.
+**
+** Reads every row of tests/data/se/se-ratings.tsv (ratings made with SE
+** itself), rates each puzzle with ratings/se.yaml and the built plugins,
+** and asserts per band:
+**   ER <= 6.2 (singles .. aligned pair exclusion): every row equal.
+** A failing row is printed with both ratings; `make bench` prints the
+** first step where the two solving paths part.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "sk_engine.h"
+#include "sk_format.h"
+
+#ifndef SK_TEST_DATA
+#define SK_TEST_DATA SK_BUILD_RATINGS_DIR "/../tests/data"
+#endif
+
+typedef struct row { char grid[82]; int er, ep, ed; } row;
+
+static int tenths(const char *s) { return (int)(atof(s) * 10 + 0.5); }
+
+static int load_rows(row **out) {
+  FILE *f = fopen(SK_TEST_DATA "/se/se-ratings.tsv", "r");
+  assert_non_null(f);
+  int n = 0, cap = 0;
+  row *rows = NULL;
+  char line[512];
+  while (fgets(line, sizeof line, f)) {
+    char g[128], er[16], ep[16], ed[16];
+    if (sscanf(line, "%127s %15s %15s %15s", g, er, ep, ed) != 4 || strlen(g) != 81) continue;
+    if (n == cap) { cap = cap ? 2 * cap : 256; rows = realloc(rows, (size_t)cap * sizeof *rows); }
+    memcpy(rows[n].grid, g, 82);
+    rows[n].er = tenths(er); rows[n].ep = tenths(ep); rows[n].ed = tenths(ed);
+    n++;
+  }
+  fclose(f);
+  *out = rows;
+  return n;
+}
+
+static sk_engine *se_engine(void) {
+  sk_error err = {{0}};
+  sk_engine *e = sk_engine_new();
+  char *p = sk_table_resolve("se", &err);
+  sk_table *t = p ? sk_table_load(p, &err) : NULL;
+  free(p);
+  if (sk_engine_load_default(e, NULL, &err) != 0 || !t || sk_engine_use_table(e, t, &err) != 0)
+    fail_msg("engine set-up: %s", err.msg);
+  return e;
+}
+
+/* Rate the rows with SE ER in [lo, hi] (tenths); return how many agree. */
+static int rate_band(sk_engine *e, const row *rows, int n, int lo, int hi, int *count) {
+  int same = 0;
+  *count = 0;
+  for (int i = 0; i < n; i++) {
+    if (rows[i].er < lo || rows[i].er > hi) continue;
+    sk_puzzle p;
+    memset(&p, 0, sizeof p);
+    sk_grid g;
+    assert_int_equal(sk_parse_line(rows[i].grid, &p), 0);
+    assert_int_equal(sk_puzzle_grid(&p, &g, NULL), 0);
+    sk_puzzle_free(&p);
+    sk_rating r;
+    sk_rate(e, &g, NULL, &r);
+    int er = sk_milli_to_tenths(r.er), ep = sk_milli_to_tenths(r.ep), ed = sk_milli_to_tenths(r.ed);
+    (*count)++;
+    if (er == rows[i].er && ep == rows[i].ep && ed == rows[i].ed) same++;
+    else
+      print_message("differs: %s SE %d.%d/%d.%d/%d.%d sudokit %d.%d/%d.%d/%d.%d\n", rows[i].grid,
+                    rows[i].er / 10, rows[i].er % 10, rows[i].ep / 10, rows[i].ep % 10,
+                    rows[i].ed / 10, rows[i].ed % 10, er / 10, er % 10, ep / 10, ep % 10, ed / 10, ed % 10);
+    sk_rating_free(&r);
+  }
+  return same;
+}
+
+static void test_up_to_aligned_pairs(void **state) {
+  (void)state;
+  row *rows;
+  int n = load_rows(&rows);
+  assert_true(n >= 200);                 /* the whole file, not a sample */
+  sk_engine *e = se_engine();
+  int count, same = rate_band(e, rows, n, 0, 62, &count);
+  print_message("ER <= 6.2: %d of %d rows equal\n", same, count);
+  assert_true(count >= 100);
+  assert_int_equal(same, count);
+  sk_engine_free(e);
+  free(rows);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_up_to_aligned_pairs),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
