@@ -50,11 +50,14 @@ TEST_PLUGINS := $(patsubst tests/plugins/%.c,$(BUILD)/test-plugins/%.so,$(TEST_P
                 $(BUILD)/test-plugins/template.so
 BENCH_SRC  := $(sort $(wildcard bench/*.c))
 BENCHES    := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
+FUZZERS    := $(patsubst tests/fuzz/fuzz_%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
+REPLAYS    := $(patsubst %,$(BUILD)/fuzz-replay/fuzz_%,$(FUZZERS))
 LIB        := $(BUILD)/libsudokit.a
 CLI        := $(BUILD)/sudokit
 
 # BUILD/static is a separate build; keep its .d files out of ours
-.PHONY: static-cli all test check bench install uninstall clean unit-test cli-test plugins deps demo
+FORCE_FUZZ:
+.PHONY: fuzz static-cli all test check bench install uninstall clean unit-test cli-test plugins deps demo
 all: $(LIB) $(PLUGINS) $(CLI)
 
 $(BUILD)/obj/%.o: %.c
@@ -113,9 +116,38 @@ $(BUILD)/bench/%: bench/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -O3 -march=native -o $@ $< $(LIB) $(LDLIBS)
 
-unit-test: all $(TESTS) $(TEST_PLUGINS)
+unit-test: all $(TESTS) $(TEST_PLUGINS) $(REPLAYS)
 	@set -e; for t in $(TESTS); do \
 	  echo "== $$t"; SK_TEST_PLUGINS=$(ABS_BUILD)/test-plugins SK_SHARED=$(ABS_SRC)/../shared $$t; done
+	@set -e; for f in $(FUZZERS); do \
+	  echo "== fuzz corpus and regressions: $$f"; $(BUILD)/fuzz-replay/fuzz_$$f tests/fuzz/corpus/$$f/*; done
+
+# Fuzz harnesses replayed over their corpora (seeds and past crashes) by the
+# tests, without libFuzzer.
+$(BUILD)/fuzz-replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< tests/fuzz/replay.c $(LIB) $(LDLIBS)
+
+# libFuzzer with clang: make fuzz [FUZZ_SECONDS=60] [FUZZERS="format table"].
+# Each harness runs for FUZZ_SECONDS on a copy of its seed corpus; crashes
+# land in build-fuzz/crash-NAME-*: copy each into tests/fuzz/corpus/NAME/
+# so that `make test` replays it from then on.
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_CFLAGS  := -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
+                -Iengine -Iplugins $(DEPS_CFLAGS) -DSK_STATIC_PLUGINS -DSK_VERSION='"$(VERSION)"' \
+                -DSK_BUILD_RATINGS_DIR='"$(ABS_SRC)/ratings"' -DSK_PREFIX='"$(PREFIX)"'
+fuzz:
+	@mkdir -p build-fuzz
+	sh tools/dev/static-registry.sh $(PLUGIN_SRC) > build-fuzz/static_plugins.c
+	@set -e; for f in $(FUZZERS); do \
+	  echo "== fuzz_$$f ($(FUZZ_SECONDS) s)"; \
+	  $(FUZZ_CC) $(FUZZ_CFLAGS) -o build-fuzz/fuzz_$$f tests/fuzz/fuzz_$$f.c $(ENGINE_SRC) \
+	    $(PLUGIN_SRC) build-fuzz/static_plugins.c $(LDLIBS); \
+	  mkdir -p build-fuzz/corpus/$$f; cp tests/fuzz/corpus/$$f/* build-fuzz/corpus/$$f/; \
+	  build-fuzz/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=2048 \
+	    -print_final_stats=1 -artifact_prefix=build-fuzz/crash-$$f- build-fuzz/corpus/$$f; \
+	done
 
 cli-test: all $(BUILD)/sudokit-static
 	@set -e; for t in $(sort $(wildcard tests/cli/*.sh)); do \
@@ -162,7 +194,7 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/sudokit $(DESTDIR)$(PREFIX)/lib/pkgconfig/sudokit.pc
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
 
 -include $(shell find $(BUILD) -name '*.d' -not -path '$(BUILD)/static/*' 2>/dev/null)
 FORCE:
