@@ -56,7 +56,8 @@ typedef struct sk_puzzle {
 
 typedef struct sk_reader sk_reader;
 
-/* name is used in messages ("-" or "<stdin>" for standard input). */
+/* name is used in messages ("-" or "<stdin>" for standard input).  The
+** reader reads with getc_unlocked: no other thread may use f meanwhile. */
 sk_reader *sk_reader_open(FILE *f, const char *name);
 /* Force one format instead of detecting it (grid mode for `-s`). */
 void sk_reader_force(sk_reader *r, sk_format fmt);
@@ -71,6 +72,8 @@ void sk_puzzle_free(sk_puzzle *p);           /* frees raw/extra, keeps the struc
 ** blanks and extra text; trailing CR/LF is ignored.  0 ok, else -1 and the
 ** message in p->error.  Free p with sk_puzzle_free either way. */
 int sk_parse_line(const char *s, sk_puzzle *p);
+/* The same for a counted string, which may hold NUL bytes (Lua, fuzzers). */
+int sk_parse_text(const char *s, size_t len, sk_puzzle *p);
 
 /* Make a grid from a parsed puzzle: values, or candidates when given.
 ** Returns -1 with *conflict_cell set if two equal givens share a house

@@ -7,7 +7,8 @@ set -u
 mode=${1:-build}
 pkgs="build-essential pkg-config liblua5.4-dev lua5.4 libyaml-dev"
 [ "$mode" = build ] || pkgs="$pkgs libcmocka-dev"
-[ "$mode" = full ] && pkgs="$pkgs gnuplot-nox parallel valgrind"
+[ "$mode" = build ] || pkgs="$pkgs parallel"
+[ "$mode" = full ] && pkgs="$pkgs gnuplot-nox valgrind"
 
 missing=""
 for p in $pkgs; do

@@ -1,0 +1,109 @@
+# rate.sh -- sudokit rate / explain / techniques: serate compatibility,
+# checks before rating, tables and plugins from the command line.
+. "$(dirname "$0")/lib.sh"
+sample=$SRC/tools/sample-puzzles.txt
+tsv=$SRC/tests/data/se/se-ratings.tsv
+TP=${BUILD:-$SRC/build}/test-plugins
+
+# ratings of the sample equal SE's (the sample rows come from se-ratings.tsv)
+expect_status 0 "$SUDOKIT" rate -i "$sample"
+[ "$(wc -l <"$T/out")" -eq "$(wc -l <"$sample")" ] && ok || bad "one line per puzzle"
+awk -F'\t' 'NR > 1 { print $1 " ED=" $2 "/" $3 "/" $4 }' "$tsv" | sort >"$T/se"
+sort "$T/out" >"$T/ours"
+join "$T/ours" "$T/se" >/dev/null 2>&1
+missing=$(comm -23 "$T/ours" "$T/se" | wc -l)
+[ "$missing" -eq 0 ] && ok || bad "$missing sample ratings differ from SE: $(comm -23 "$T/ours" "$T/se" | head -3)"
+cp "$T/out" "$T/r1"
+
+# -j 2 keeps input order and gives the same ratings
+expect_status 0 "$SUDOKIT" rate -j 2 -i "$sample"
+expect_same "$T/out" "$T/r1" "rate -j 2 vs -j 1"
+
+# GNU parallel spreads a corpus over processes (or hosts); -k keeps order
+if command -v parallel >/dev/null 2>&1; then
+  parallel --will-cite --pipe -k -N 5 "$SUDOKIT" rate <"$sample" >"$T/par" 2>/dev/null && ok || bad "parallel run failed"
+  expect_same "$T/par" "$T/r1" "parallel --pipe -k vs -j 1"
+else
+  bad "GNU parallel is not installed (tools/deps.sh test installs it)"
+fi
+
+# serate's format directives
+head -2 "$sample" | "$SUDOKIT" rate --format '%n:%r/%p/%d %% [%g]' >"$T/f" 2>"$T/err" && ok || bad "format run failed"
+l1=$(head -1 "$sample")
+r1=$(head -1 "$T/r1" | sed 's/.* ED=//')
+[ "$(head -1 "$T/f")" = "1:$r1 % [$l1]" ] && ok || bad "format gave '$(head -1 "$T/f")'"
+grep -q '^2:' "$T/f" && ok || bad "%n of the second puzzle"
+
+# checks before rating: each case reported with its line, marked, never rated
+solved=534678912672195348198342567859761423426853791713924856961537284287419635345286179
+{
+  head -1 "$sample"
+  # r1c4,r1c5,r4c4,r4c5 emptied: a deadly rectangle, 2 solutions
+  echo "$solved" | sed 's/^\(...\)../\1../; s/^\(.\{30\}\)../\1../'
+  echo "12345678.........9..............................................................."
+  echo "123"
+  head -1 "$sample"
+} >"$T/bad.txt"
+expect_status 1 "$SUDOKIT" rate -i "$T/bad.txt"
+[ "$(wc -l <"$T/out")" -eq 5 ] && ok || bad "bad input: $(wc -l <"$T/out") lines, wanted 5"
+sed -n 2p "$T/out" | grep -q '# invalid: several solutions' && ok || bad "line 2: $(sed -n 2p "$T/out")"
+sed -n 3p "$T/out" | grep -q '# invalid: no solution' && ok || bad "line 3: $(sed -n 3p "$T/out")"
+sed -n 4p "$T/out" | grep -q '# invalid: malformed' && ok || bad "line 4: $(sed -n 4p "$T/out")"
+[ "$(sed -n 5p "$T/out")" = "$(head -1 "$T/r1")" ] && ok || bad "good puzzle after bad ones"
+expect_grep "line 2: puzzle has several solutions" "$T/err"
+expect_grep "line 3: puzzle has no solution" "$T/err"
+expect_grep "bad.txt:4" "$T/err"
+
+# explain: one step per line, then the rating
+head -1 "$sample" | "$SUDOKIT" explain >"$T/ex" && ok || bad "explain failed"
+[ "$(head -1 "$T/ex")" = "# $(head -1 "$sample")" ] && ok || bad "explain header"
+grep -q '^[0-9]*\.[0-9] .* => r[1-9]c[1-9]' "$T/ex" && ok || bad "explain step lines: $(sed -n 2p "$T/ex")"
+grep -q "^ER/EP/ED = $(head -1 "$T/r1" | sed 's/.* ED=//')\$" "$T/ex" && ok || bad "explain rating line"
+
+# --verify on sound techniques passes; on a lying plugin it stops with an error
+expect_status 0 "$SUDOKIT" rate --verify -i "$sample"
+expect_same "$T/out" "$T/r1" "--verify output"
+printf 'name: liar\ntechniques:\n  - id: full-house\n    base: 1.0\n  - id: bad-elim\n    base: 1.1\n' >"$T/liar.yaml"
+mkdir "$T/liarplug" && cp "$TP/bad_hint.so" "$T/liarplug/"
+sed -n 10p "$sample" | "$SUDOKIT" rate --verify --table "$T/liar.yaml" --plugins "$T/liarplug" >"$T/out" 2>"$T/err"
+[ $? -eq 1 ] && ok || bad "--verify with a lying plugin should exit 1"
+expect_grep "contradicts the solution" "$T/err"
+expect_grep "# wrong step" "$T/out"
+
+# --table: a changed copy changes ratings; errors name file:line:column
+sed 's/^\(    base: \)1\.2$/\11.3/' "$SRC/ratings/se.yaml" >"$T/t13.yaml"
+grep -q 'base: 1.3' "$T/t13.yaml" && ok || bad "test table edit failed"
+head -1 "$sample" | "$SUDOKIT" rate --table "$T/t13.yaml" --format '%r' >"$T/out" 2>"$T/err"
+[ "$(cat "$T/out")" = 1.3 ] && ok || bad "a 1.2 puzzle under the changed table rates $(cat "$T/out")"
+printf 'name: x\ntechniques:\n  - id: full-house\n    base: 1.0\n    bse: 2\n' >"$T/badkey.yaml"
+expect_status 2 "$SUDOKIT" rate --table "$T/badkey.yaml" -i "$sample"
+expect_grep "badkey.yaml:5:5:" "$T/err"
+printf 'name: x\ntechniques:\n  - id: full-house\n    base: 1.0\n  - id: no-such-thing\n    base: 2.0\n' >"$T/unknown.yaml"
+expect_status 2 "$SUDOKIT" rate --table "$T/unknown.yaml" -i "$sample"
+expect_grep "unknown.yaml:5:5: technique 'no-such-thing' is not provided by any loaded plugin" "$T/err"
+expect_status 2 "$SUDOKIT" rate --table no-such-table -i "$sample"
+
+# plugins: --plugins and SUDOKIT_PLUGIN_PATH add techniques; failures name the file
+mkdir "$T/extra" && cp "$TP/template.so" "$T/extra/"
+expect_status 0 "$SUDOKIT" techniques --plugins "$T/extra"
+expect_grep "template-full-house" "$T/out"
+SUDOKIT_PLUGIN_PATH="$T/extra" expect_status 0 "$SUDOKIT" techniques
+expect_grep "template-full-house" "$T/out"
+mkdir "$T/dup" && cp "${BUILD:-$SRC/build}/plugins/singles.so" "$T/dup/copy.so"
+expect_status 2 "$SUDOKIT" rate --plugins "$T/dup" -i "$sample"
+expect_grep "$T/dup/copy.so: .*duplicate technique id 'full-house'" "$T/err"
+mkdir "$T/abi" && cp "$TP/bad_abi.so" "$T/abi/"
+expect_status 2 "$SUDOKIT" techniques --plugins "$T/abi"
+expect_grep "bad_abi.so: built for plugin ABI 99" "$T/err"
+
+# techniques: table order with each difficulty rule
+expect_status 0 "$SUDOKIT" techniques
+[ "$(sed -n 2p "$T/out" | awk '{print $2}')" = full-house ] && ok || bad "first technique: $(sed -n 2p "$T/out")"
+expect_grep "unique-loop .*4.5 + steps(length)" "$T/out"
+
+# --budget: a puzzle over budget is marked, exit 1
+hard=$(awk -F'\t' '$2 >= 9.0 { print $1; exit }' "$tsv")
+echo "$hard" | "$SUDOKIT" rate --budget 0.001 >"$T/out" 2>"$T/err"
+[ $? -eq 1 ] && ok || bad "--budget should exit 1"
+expect_grep "# over budget" "$T/out"
+finish
