@@ -89,9 +89,9 @@ expect_status 0 "$SUDOKIT" techniques --plugins "$T/extra"
 expect_grep "template-full-house" "$T/out"
 SUDOKIT_PLUGIN_PATH="$T/extra" expect_status 0 "$SUDOKIT" techniques
 expect_grep "template-full-house" "$T/out"
-mkdir "$T/dup" && cp "${BUILD:-$SRC/build}/plugins/singles.so" "$T/dup/copy.so"
+mkdir "$T/dup" && cp "${BUILD:-$SRC/build}/plugins/singles.so" "$T/dup/singles.so"
 expect_status 2 "$SUDOKIT" rate --plugins "$T/dup" -i "$sample"
-expect_grep "$T/dup/copy.so: .*duplicate technique id 'full-house'" "$T/err"
+expect_grep "$T/dup/singles.so: .*duplicate technique id 'full-house'" "$T/err"
 mkdir "$T/abi" && cp "$TP/bad_abi.so" "$T/abi/"
 expect_status 2 "$SUDOKIT" techniques --plugins "$T/abi"
 expect_grep "bad_abi.so: built for plugin ABI 99" "$T/err"
@@ -102,7 +102,7 @@ expect_status 0 "$SUDOKIT" techniques
 expect_grep "unique-loop .*4.5 + steps(length)" "$T/out"
 
 # --budget: a puzzle over budget is marked, exit 1
-hard=$(awk -F'\t' '$2 >= 9.0 { print $1; exit }' "$tsv")
+hard=$(awk -F"\t" "NR > 1 && \$2 >= 9.0 { print \$1; exit }" "$tsv")
 echo "$hard" | "$SUDOKIT" rate --budget 0.001 >"$T/out" 2>"$T/err"
 [ $? -eq 1 ] && ok || bad "--budget should exit 1"
 expect_grep "# over budget" "$T/out"
