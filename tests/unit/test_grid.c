@@ -115,6 +115,19 @@ static void test_names_and_bits(void **state) {
   assert_int_equal(sk_bits_pop(&x), 80);
   assert_int_equal(sk_bits_pop(&x), -1);
   assert_int_equal(sk_mask_first(SK_BIT(7) | SK_BIT(9)), 7);
+  /* the shift-and-mask counts agree with a naive count */
+  for (unsigned m = 0; m < 512; m++) {
+    int n = 0;
+    for (unsigned k = m; k; k >>= 1) n += (int)(k & 1);
+    assert_int_equal(sk_mask_count((sk_mask)m), n);
+  }
+  uint64_t w = 0x9E3779B97F4A7C15ULL;
+  for (int i = 0; i < 1000; i++) {
+    w ^= w << 13; w ^= w >> 7; w ^= w << 17;
+    int n = 0;
+    for (uint64_t k = w; k; k >>= 1) n += (int)(k & 1);
+    assert_int_equal(sk_popcount64(w), n);
+  }
 }
 
 int main(void) {
