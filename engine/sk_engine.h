@@ -15,7 +15,7 @@
 #include "sk_grid.h"
 #include "sk_table.h"
 #include "sk_error.h"
-#include "../plugins/sk_plugin.h"
+#include "sk_plugin.h"
 
 #define SK_STUCK_MILLI 20000          /* ER when no technique applies */
 
