@@ -149,7 +149,7 @@ fuzz:
 	    -print_final_stats=1 -artifact_prefix=build-fuzz/crash-$$f- build-fuzz/corpus/$$f; \
 	done
 
-cli-test: all $(BUILD)/sudokit-static
+cli-test: all $(BUILD)/sudokit-static $(TEST_PLUGINS)
 	@set -e; for t in $(sort $(wildcard tests/cli/*.sh)); do \
 	  echo "== $$t"; SUDOKIT=$(ABS_BUILD)/sudokit BUILD=$(ABS_BUILD) SRC=$(ABS_SRC) sh $$t; done
 
@@ -195,6 +195,89 @@ uninstall:
 
 clean:
 	rm -rf build build-san build-fuzz
+
+# {== Lua C module (issue 6; added by the Lua helper): `require "sudokit"`
+# from a plain lua5.4.  Built from the engine objects (already -fPIC); liblua
+# is not linked in: the interpreter provides the lua_* symbols.
+# LUA_CMODDIR defaults to Debian's cpath entry for PREFIX=/usr/local.
+LUA_CMOD    := $(BUILD)/lua/sudokit.so
+LUA_CMODDIR ?= $(PREFIX)/lib/lua/5.4
+.PHONY: install-lua uninstall-lua
+all: $(LUA_CMOD)
+$(LUA_CMOD): $(ENGINE_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $(ENGINE_OBJ) $(shell $(PKG) --libs yaml-0.1 2>/dev/null) -ldl -lm -pthread
+install: install-lua
+install-lua: $(LUA_CMOD)
+	install -d $(DESTDIR)$(LUA_CMODDIR)
+	install -m 755 $(LUA_CMOD) $(DESTDIR)$(LUA_CMODDIR)/sudokit.so
+uninstall: uninstall-lua
+uninstall-lua:
+	rm -f $(DESTDIR)$(LUA_CMODDIR)/sudokit.so
+# }==
+
+# {== web: the browser page (issue 8; added by the web helper).
+#   make web   ->  $(BUILD)/web/index.html: one self-contained file (page,
+#   Web Worker and the engine as WebAssembly, inlined) that also works when
+#   opened from disk.
+# The engine and every technique plugin are built with clang for
+# wasm32-wasi (Debian: clang lld wasi-libc libclang-rt-dev-wasm32, which
+# `sh tools/deps.sh web` installs) and linked statically through the
+# registry of tools/dev/static-registry.sh; tools/web/shim stands in for
+# dlfcn.h, pthread.h and yaml.h.  The rating tables are read at build time
+# by a host program (table2c, linked with libyaml) and compiled in, so the
+# page needs no YAML reader.
+WEB_CC      ?= clang
+WEB_SYSROOT ?= /usr
+WEB_OUT     := $(BUILD)/web
+WEB_OBJ_DIR := $(BUILD)/web-obj
+WEB_TARGET  := --target=wasm32-wasi
+WEB_CFLAGS  := $(WEB_TARGET) -nostdlibinc -isystem $(WEB_SYSROOT)/include/wasm32-wasi \
+               -std=c11 -D_GNU_SOURCE -O2 $(WARN) -Itools/web/shim -Iengine -Iplugins -Itools/web \
+               -DSK_STATIC_PLUGINS -DSK_VERSION='"$(VERSION)"' -DSK_PREFIX='"$(PREFIX)"'
+WEB_LDFLAGS := -mexec-model=reactor -Wl,-z,stack-size=1048576 -Wl,--strip-all
+WEB_C_SRC   := $(filter-out engine/lua%.c,$(ENGINE_SRC)) $(PLUGIN_SRC) tools/web/web_api.c
+WEB_C_OBJ   := $(patsubst %.c,$(WEB_OBJ_DIR)/%.o,$(WEB_C_SRC)) \
+               $(WEB_OBJ_DIR)/static_plugins.o $(WEB_OBJ_DIR)/web_tables.o
+WEB_TABLES  := ratings/se.yaml $(wildcard ratings/xdrs.yaml)
+WEB_PAGE    := tools/web/page.html tools/web/style.css tools/web/app.js tools/web/worker.js \
+               tools/web/bundle.sh
+.PHONY: web web-toolchain
+web: $(WEB_OUT)/index.html
+
+web-toolchain:
+	@command -v $(WEB_CC) >/dev/null && command -v wasm-ld >/dev/null && \
+	  test -f $(WEB_SYSROOT)/include/wasm32-wasi/stdio.h || { \
+	  echo "make web: needs clang, lld and wasi-libc for wasm32-wasi; run:" >&2; \
+	  echo "  sudo sh tools/deps.sh web   (clang lld wasi-libc libclang-rt-dev-wasm32)" >&2; exit 1; }
+
+$(WEB_OBJ_DIR)/%.o: %.c | web-toolchain
+	@mkdir -p $(dir $@)
+	$(WEB_CC) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
+
+$(WEB_OBJ_DIR)/static_plugins.c: $(PLUGIN_SRC) tools/dev/static-registry.sh
+	@mkdir -p $(dir $@)
+	sh tools/dev/static-registry.sh $(PLUGIN_SRC) > $@
+
+# table2c runs on the build machine: the native library and libyaml
+$(WEB_OBJ_DIR)/table2c: tools/web/table2c.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+$(WEB_OBJ_DIR)/web_tables.c: $(WEB_OBJ_DIR)/table2c $(WEB_TABLES)
+	$(WEB_OBJ_DIR)/table2c $(WEB_TABLES) > $@.tmp && mv $@.tmp $@
+
+$(WEB_OBJ_DIR)/static_plugins.o $(WEB_OBJ_DIR)/web_tables.o: %.o: %.c tools/web/web_tables.h | web-toolchain
+	$(WEB_CC) $(WEB_CFLAGS) -c $< -o $@
+
+$(WEB_OBJ_DIR)/sudokit.wasm: $(WEB_C_OBJ)
+	$(WEB_CC) $(WEB_TARGET) $(WEB_LDFLAGS) -o $@ $(WEB_C_OBJ)
+
+$(WEB_OUT)/index.html: $(WEB_OBJ_DIR)/sudokit.wasm $(WEB_PAGE)
+	@mkdir -p $(dir $@)
+	sh tools/web/bundle.sh $(WEB_OBJ_DIR)/sudokit.wasm > $@.tmp && mv $@.tmp $@
+	@echo "web page: $@ ($$(wc -c < $@) bytes; wasm $$(wc -c < $(WEB_OBJ_DIR)/sudokit.wasm) bytes)"
+# }==
 
 -include $(shell find $(BUILD) -name '*.d' -not -path '$(BUILD)/static/*' 2>/dev/null)
 FORCE:

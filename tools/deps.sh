@@ -2,13 +2,15 @@
 # deps.sh -- make sure the Debian packages sudokit builds and tests with are
 # present.  As root, missing ones are installed with apt-get; otherwise the
 # exact command to run is printed and the script fails.
-#   sh tools/deps.sh [build|test|full]
+#   sh tools/deps.sh [build|test|full|web]
 set -u
 mode=${1:-build}
 pkgs="build-essential pkg-config liblua5.4-dev lua5.4 libyaml-dev"
 [ "$mode" = build ] || pkgs="$pkgs libcmocka-dev"
 [ "$mode" = build ] || pkgs="$pkgs parallel"
 [ "$mode" = full ] && pkgs="$pkgs gnuplot-nox valgrind"
+# make web (tests/cli/web.sh): clang for wasm32-wasi, its linker, libc, builtins
+[ "$mode" = web ] && pkgs="$pkgs clang lld wasi-libc libclang-rt-dev-wasm32"
 
 missing=""
 for p in $pkgs; do

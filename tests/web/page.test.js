@@ -1,0 +1,482 @@
+// page.test.js -- the browser page (make web) in a real headless Chromium.
+//
+//   node page.test.js PAGE.html      (tests/cli/web.sh runs it from make test)
+// Env: CHROMIUM (default /usr/bin/chromium); SK_WEB_EXPECT=FILE, lines
+// "puzzle ER EP ED P" from the native CLI (tests/cli/web.sh writes it): the
+// page, loading each puzzle, must show the same SE and XDRS ratings;
+// SK_WEB_ARTIFACTS=DIR keeps the screenshots, PNG downloads and print PDF
+// there for a look.
+//
+// Serves the one-file page from a local HTTP server and clicks through:
+// generate -> type a wrong and a right digit -> check -> hint -> reveal ->
+// download both PNGs -> print preview, then an ER band, a cancelled slow
+// generation, and the same file opened from disk.  Every request the
+// browser makes is recorded; none may leave the page's own origin.
+// The puzzle's solution is worked out here by an independent solver, so
+// the page's marks and reveal are checked against something it did not
+// compute.
+'use strict';
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+const { chromium } = require('playwright-core');
+
+const PAGE = path.resolve(process.argv[2] || path.join(__dirname, '../../build/web/index.html'));
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const TIMEOUT = 60000;
+const ARTIFACTS = process.env.SK_WEB_ARTIFACTS || '';
+
+function keep(name, data) {
+  if (!ARTIFACTS) return;
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  fs.writeFileSync(path.join(ARTIFACTS, name), data);
+}
+
+let checks = 0;
+function ok(what) {
+  checks++;
+  console.log('ok ' + checks + ' - ' + what);
+}
+
+// {====== an independent solver: plain backtracking, counts up to 2
+
+function solveAll(puzzle, limit = 2) {
+  const g = [...puzzle].map((ch) => (ch === '.' ? 0 : +ch));
+  const sols = [];
+  const can = (c, d) => {
+    const r = Math.floor(c / 9), k = c % 9, br = r - (r % 3), bk = k - (k % 3);
+    for (let i = 0; i < 9; i++) {
+      if (g[r * 9 + i] === d || g[i * 9 + k] === d) return false;
+      if (g[(br + Math.floor(i / 3)) * 9 + bk + (i % 3)] === d) return false;
+    }
+    return true;
+  };
+  const go = () => {
+    let best = -1, bestN = 10;
+    for (let c = 0; c < 81; c++) {
+      if (g[c]) continue;
+      let n = 0;
+      for (let d = 1; d <= 9; d++) if (can(c, d)) n++;
+      if (n < bestN) { best = c; bestN = n; }
+    }
+    if (best < 0) { sols.push(g.join('')); return; }
+    for (let d = 1; d <= 9 && sols.length < limit; d++) {
+      if (!can(best, d)) continue;
+      g[best] = d;
+      go();
+      g[best] = 0;
+    }
+  };
+  go();
+  return sols;
+}
+
+function validGrid(s) {
+  if (!/^[1-9]{81}$/.test(s)) return false;
+  for (let i = 0; i < 9; i++) {
+    const row = new Set(), col = new Set(), box = new Set();
+    for (let j = 0; j < 9; j++) {
+      row.add(s[i * 9 + j]);
+      col.add(s[j * 9 + i]);
+      box.add(s[(Math.floor(i / 3) * 3 + Math.floor(j / 3)) * 9 + (i % 3) * 3 + (j % 3)]);
+    }
+    if (row.size !== 9 || col.size !== 9 || box.size !== 9) return false;
+  }
+  return true;
+}
+
+// }======
+
+// {====== helpers
+
+function serve(file) {
+  const body = fs.readFileSync(file);
+  const server = http.createServer((req, res) => {
+    if (req.url === '/' || req.url === '/index.html') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(body);
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const cellSel = (c) => `#grid [data-cell="${c}"]`;
+
+async function gridValues(page) {
+  return page.$$eval('#grid .cell', (ds) => ds.map((d) => d.dataset.value || '.').join(''));
+}
+
+async function cellClasses(page) {
+  return page.$$eval('#grid .cell', (ds) => ds.map((d) => d.className));
+}
+
+async function generate(page, level) {
+  const before = await page.getAttribute('#grid', 'data-puzzle');
+  await page.selectOption('#level', level);
+  await page.click('#generate');
+  await page.waitForFunction((b) => {
+    const p = document.querySelector('#grid').dataset.puzzle;
+    return p && p !== b && document.body.dataset.state === 'idle';
+  }, before, { timeout: TIMEOUT });
+  return page.getAttribute('#grid', 'data-puzzle');
+}
+
+// PNG: signature, then the IHDR chunk's width and height.
+function pngInfo(buf) {
+  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.ok(buf.subarray(0, 8).equals(sig), 'PNG signature');
+  assert.equal(buf.toString('latin1', 12, 16), 'IHDR');
+  return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20), bytes: buf.length };
+}
+
+async function download(page, button) {
+  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click(button)]);
+  const file = await dl.path();
+  return { name: dl.suggestedFilename(), data: fs.readFileSync(file) };
+}
+
+const pdfPages = (buf) => (buf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) || []).length;
+
+// }======
+
+async function mainFlow(page, origin) {
+  await page.goto(origin + '/');
+  await page.waitForSelector('body[data-state="idle"]', { timeout: TIMEOUT });
+  const info = await page.textContent('#about');
+  ok('engine loaded in the worker: ' + info.trim());
+
+  // {-- generate a hard puzzle
+  const puzzle = await generate(page, 'hard');
+  const givens = [...puzzle].filter((ch) => ch !== '.').length;
+  assert.ok(givens >= 24 && givens <= 29, `hard puzzle has ${givens} givens`);
+  assert.equal(await page.textContent('#givens'), String(givens));
+  const sols = solveAll(puzzle);
+  assert.equal(sols.length, 1, 'the puzzle has exactly one solution');
+  const sol = sols[0];
+  assert.equal(await gridValues(page), puzzle, 'the grid shows the givens, nothing else');
+  ok(`generated a hard puzzle with ${givens} givens and a unique solution`);
+
+  // {-- the grid takes digits 1-9 in empty cells only
+  const empties = [...puzzle].map((ch, c) => (ch === '.' ? c : -1)).filter((c) => c >= 0);
+  const given = puzzle.indexOf(puzzle.match(/[1-9]/)[0]);
+  await page.click(cellSel(given));
+  await page.keyboard.press(puzzle[given] === '9' ? '1' : '9');
+  await page.keyboard.press('Backspace');
+  assert.equal(await gridValues(page), puzzle, 'a given cannot be changed or cleared');
+  const W = empties[0], R = empties[1], X = empties[2];
+  await page.click(cellSel(W));
+  for (const k of ['a', '0', '.', 'Enter', '+']) await page.keyboard.press(k);
+  assert.equal((await gridValues(page))[W], '.', 'only digits 1-9 are taken');
+  const wrong = String((+sol[W] % 9) + 1);
+  await page.keyboard.press(wrong);
+  assert.equal((await gridValues(page))[W], wrong);
+  // arrow keys move the selection
+  const selected = () => page.$eval('#grid .cell.selected', (d) => +d.dataset.cell);
+  await page.keyboard.press(W % 9 < 8 ? 'ArrowRight' : 'ArrowLeft');
+  assert.equal(await selected(), W % 9 < 8 ? W + 1 : W - 1, 'arrow moves one cell');
+  await page.keyboard.press(W < 72 ? 'ArrowDown' : 'ArrowUp');
+  assert.equal(await selected(), (W % 9 < 8 ? W + 1 : W - 1) + (W < 72 ? 9 : -9));
+  // the on-screen pad enters the right digit; Backspace clears another
+  await page.click(cellSel(R));
+  await page.click(`#pad button[data-digit="${sol[R]}"]`);
+  assert.equal((await gridValues(page))[R], sol[R], 'pad entered the digit');
+  await page.click(cellSel(X));
+  await page.keyboard.press(sol[X]);
+  assert.equal((await gridValues(page))[X], sol[X]);
+  await page.keyboard.press('Backspace');
+  assert.equal((await gridValues(page))[X], '.', 'Backspace clears');
+  ok('keyboard and pad: digits only in empty cells, givens fixed, arrows move, Backspace clears');
+
+  // {-- check my answer: marks the two digits, reveals nothing
+  await page.click('#check');
+  await page.waitForSelector(`${cellSel(W)}.wrong`, { timeout: TIMEOUT });
+  keep('check.png', await page.screenshot({ fullPage: true }));
+  const cls = await cellClasses(page);
+  assert.match(cls[R], /\bright\b/, 'the right digit is marked right');
+  assert.doesNotMatch(cls[R], /\bwrong\b/);
+  assert.match(cls[W], /\bwrong\b/, 'the wrong digit is marked wrong');
+  cls.forEach((k, c) => {
+    if (c !== R && c !== W) assert.doesNotMatch(k, /\b(right|wrong|revealed|corrected)\b/, `cell ${c} unmarked`);
+  });
+  const after = await gridValues(page);
+  assert.equal([...after].filter((ch) => ch !== '.').length, givens + 2, 'nothing was filled in');
+  assert.match(await page.textContent('#message'), /1 right, 1 wrong/);
+  ok('check marks the right and the wrong digit and nothing else');
+
+  // {-- ratings
+  await page.waitForSelector('body[data-rated="yes"]', { timeout: TIMEOUT });
+  const er = +(await page.getAttribute('#rating-se', 'data-er'));
+  assert.match(await page.textContent('#rating-se'), /^\d+\.\d \/ \d+\.\d \/ \d+\.\d$/);
+  assert.ok(er >= 1000 && er <= 20000, 'ER in range');
+  const p = await page.getAttribute('#rating-xdrs', 'data-p');
+  if (p !== null) {
+    const d = +(await page.getAttribute('#rating-xdrs', 'data-d'));
+    const want = Math.min(10, Math.max(1, (90 * (+p / 1000) + 19) / 109));
+    assert.ok(Math.abs(d - want) < 0.0006, `D ${d} = (90P+19)/109 for P ${+p / 1000}`);
+    ok(`ratings shown: SE ${await page.textContent('#rating-se')}, XDRS ${await page.textContent('#rating-xdrs')}`);
+  } else {
+    ok(`ratings shown: SE ${await page.textContent('#rating-se')}; XDRS: ${await page.textContent('#rating-xdrs')}`);
+  }
+
+  // {-- hint: the next SE step, with technique and difficulty; sound
+  await page.click('#hint');
+  await page.waitForSelector('#hint-box:not([hidden])', { timeout: TIMEOUT });
+  const name = (await page.textContent('#hint-name')).trim();
+  const diff = +(await page.getAttribute('#hint-box', 'data-difficulty'));
+  const text = await page.textContent('#hint-text');
+  assert.ok(name.length > 0, 'hint names its technique');
+  assert.ok(diff >= 1000 && diff <= 20000, 'hint has a difficulty');
+  assert.match(await page.textContent('#hint-diff'), /difficulty \d+\.\d/);
+  assert.match(text, /^\d+\.\d .+ => /, 'hint text is a step');
+  for (const [, r, c, d] of text.matchAll(/r(\d)c(\d)=(\d)/g))
+    assert.equal(sol[(r - 1) * 9 + (c - 1)], d, 'a hinted placement is right');
+  for (const [, r, c, d] of text.matchAll(/r(\d)c(\d)<>(\d)/g))
+    assert.notEqual(sol[(r - 1) * 9 + (c - 1)], d, 'a hinted elimination is right');
+  assert.match(await page.textContent('#message'), /1 of your digits is not part of the solution and was left out/);
+  assert.equal(await gridValues(page), after, 'a hint fills nothing in');
+  keep('hint.png', await page.screenshot({ fullPage: true }));
+  ok(`hint: ${text.trim()}`);
+
+  // {-- reveal: a valid complete grid that keeps the givens
+  await page.click('#reveal');
+  await page.waitForFunction(() => [...document.querySelectorAll('#grid .cell')].every((d) => d.dataset.value),
+    null, { timeout: TIMEOUT });
+  const full = await gridValues(page);
+  assert.ok(validGrid(full), 'revealed grid obeys the rules');
+  for (let c = 0; c < 81; c++) if (puzzle[c] !== '.') assert.equal(full[c], puzzle[c], 'givens kept');
+  assert.equal(full, sol, 'revealed grid is the solution');
+  const rc = await cellClasses(page);
+  assert.match(rc[W], /\bcorrected\b/);
+  assert.match(rc[R], /\bright\b/);
+  keep('reveal.png', await page.screenshot({ fullPage: true }));
+  ok('reveal fills a valid complete grid matching the puzzle');
+
+  // {-- PNG downloads of the grid alone
+  const a = await download(page, '#png-puzzle');
+  const b = await download(page, '#png-solution');
+  const pa = pngInfo(a.data), pb = pngInfo(b.data);
+  keep(a.name, a.data);
+  keep(b.name, b.data);
+  assert.equal(a.name, 'sudoku-puzzle.png');
+  assert.equal(b.name, 'sudoku-solution.png');
+  for (const q of [pa, pb]) {
+    assert.equal(q.width, q.height, 'square image');
+    assert.ok(q.width >= 300 && q.width <= 2000, 'sensible width');
+    assert.ok(q.bytes > 3000 && q.bytes < 1000000, 'sensible size');
+  }
+  assert.ok(!a.data.equals(b.data) && pb.bytes > pa.bytes, 'solution image holds more digits');
+  ok(`PNGs: puzzle ${pa.width}x${pa.height} ${pa.bytes} B, solution ${pb.bytes} B`);
+
+  // {-- print: puzzle and solution, each on its own page
+  await page.evaluate(() => { window.__prints = 0; window.print = () => { window.__prints++; }; });
+  await page.click('#print-both');
+  await page.waitForSelector('#print-area[data-pages="2"]', { state: 'attached', timeout: TIMEOUT });
+  assert.equal(await page.evaluate(() => window.__prints), 1, 'print dialog asked for once');
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await page.isVisible('#app'), false, 'the page UI is not printed');
+  assert.equal(await page.locator('.print-page').count(), 2);
+  const printed = await page.$$eval('.print-grid', (gs) => gs.map((g) => [...g.children].map((d) => d.textContent || '.').join('')));
+  assert.deepEqual(printed, [puzzle, sol], 'printed grids are the puzzle and the solution');
+  const shot = await page.screenshot({ fullPage: true });
+  keep('print-preview.png', shot);
+  assert.ok(pngInfo(shot).bytes > 5000);
+  const pdf2 = await page.pdf({ format: 'A4' });
+  assert.equal(pdfPages(pdf2), 2, 'puzzle and solution print on two pages');
+  keep('print.pdf', pdf2);
+  await page.emulateMedia({ media: 'screen' });
+  await page.click('#print-puzzle');
+  await page.waitForSelector('#print-area[data-pages="1"]', { state: 'attached' });
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(pdfPages(await page.pdf({ format: 'A4' })), 1, 'the puzzle alone prints on one page');
+  await page.emulateMedia({ media: 'screen' });
+  ok('print preview: 2 pages (puzzle, solution), 1 page for the puzzle alone');
+
+  // {-- an ER band: the SE rating of the result lies in it
+  const t0 = Date.now();
+  await generate(page, 'er-3');
+  await page.waitForSelector('body[data-rated="yes"]', { timeout: TIMEOUT });
+  const band = +(await page.getAttribute('#rating-se', 'data-er'));
+  assert.ok(band >= 2500 && band <= 3900, `band puzzle ER ${band}`);
+  ok(`ER band 2.5-3.9: got ER ${band / 1000} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  // {-- a slow target shows progress, keeps the page responsive, cancels.
+  // ER 9.5+ is very rare among random puzzles: the search runs for minutes.
+  // Should it succeed before the cancel, that try is done again.
+  let cancelled = false;
+  for (let attempt = 0; attempt < 3 && !cancelled; attempt++) {
+    const keep = await page.getAttribute('#grid', 'data-puzzle');
+    await page.selectOption('#level', 'er-8');
+    await page.click('#generate');
+    await page.waitForFunction(() => /puzzles tried/.test(document.querySelector('#status').textContent) ||
+      document.body.dataset.state === 'idle', null, { timeout: TIMEOUT });
+    const frames = await page.evaluate(() => new Promise((res) => {
+      let n = 0;
+      const t = performance.now();
+      const f = () => (performance.now() - t < 1000 ? (n++, requestAnimationFrame(f)) : res(n));
+      requestAnimationFrame(f);
+    }));
+    const progress = await page.textContent('#status');
+    if (!(await page.isVisible('#cancel'))) continue;      // found one already
+    assert.ok(frames >= 10, `page keeps drawing while generating (${frames} frames/s)`);
+    await page.click('#cancel');
+    await page.waitForSelector('body[data-state="idle"]');
+    if (await page.getAttribute('#grid', 'data-puzzle') !== keep) continue;
+    assert.equal(await page.textContent('#status'), 'Generation cancelled.');
+    await page.click(cellSel(keep.indexOf('.')));
+    await page.click('#check');
+    await page.waitForFunction(() => /Nothing to check/.test(document.querySelector('#message').textContent));
+    ok(`slow band: "${progress}" (${frames} frames/s), cancelled; the puzzle stays, the new worker answers`);
+    cancelled = true;
+  }
+  assert.ok(cancelled, 'a slow generation was cancelled');
+  const easy = await generate(page, 'easy');
+  assert.equal(solveAll(easy).length, 1);
+  ok('generates again after the cancel');
+
+  // {-- symmetric: the givens' pattern is the same turned by 180 degrees
+  await page.check('#symmetric');
+  const sym = await generate(page, 'medium');
+  await page.uncheck('#symmetric');
+  for (let c = 0; c < 81; c++) assert.equal(sym[c] === '.', sym[80 - c] === '.', `symmetric at ${c}`);
+  assert.equal(solveAll(sym).length, 1);
+  ok('symmetric puzzles have a 180-degree symmetric pattern');
+}
+
+// Hints followed from the start walk the SE path: typing each hinted digit
+// (eliminations are remembered by the page) leads to the solution, and the
+// hardest hint is the puzzle's ER.
+async function hintWalk(page, puzzle) {
+  await loadOwn(page, puzzle);
+  await page.waitForFunction((p) => document.querySelector('#grid').dataset.puzzle === p &&
+    document.body.dataset.rated === 'yes', puzzle, { timeout: TIMEOUT });
+  const er = +(await page.getAttribute('#rating-se', 'data-er'));
+  const sol = solveAll(puzzle)[0];
+  let hardest = 0, steps = 0, elimSteps = 0, last = '';
+  for (;;) {
+    await page.evaluate(() => { document.querySelector('#hint-text').textContent = ''; });
+    await page.click('#hint');
+    await page.waitForFunction(() => document.querySelector('#hint-text').textContent !== '', null, { timeout: TIMEOUT });
+    const text = await page.textContent('#hint-text');
+    if (/Every cell is filled/.test(text)) break;
+    assert.notEqual(text, last, 'a hint never repeats');
+    last = text;
+    steps++;
+    assert.ok(steps <= 200, 'the walk ends');
+    hardest = Math.max(hardest, +(await page.getAttribute('#hint-box', 'data-difficulty')));
+    const cell = +(await page.getAttribute('#hint-box', 'data-cell'));
+    const digit = await page.getAttribute('#hint-box', 'data-digit');
+    if (cell >= 0) {
+      assert.equal(sol[cell], digit, 'hinted digit is right');
+      await page.click(cellSel(cell));
+      await page.keyboard.press(digit);
+    } else {
+      elimSteps++;
+    }
+  }
+  assert.equal(await gridValues(page), sol);
+  assert.equal(hardest, er, 'the hardest hint is the ER');
+  ok(`hints walk the SE path of an ER ${tenths(er)} puzzle: ${steps} steps ` +
+     `(${elimSteps} eliminations), hardest ${tenths(hardest)}`);
+}
+
+const tenths = (m) => {
+  const t = Math.floor((m + 50) / 100);
+  return `${Math.floor(t / 10)}.${t % 10}`;
+};
+
+async function loadOwn(page, puzzle) {
+  if (!(await page.isVisible('#own'))) await page.click('.own summary');
+  await page.fill('#own', puzzle);
+  await page.click('#own-form button[type="submit"]');
+}
+
+// The page's ratings (the engine built for wasm32) against the native
+// CLI's, puzzle by puzzle, through "Play your own puzzle".
+async function sameRatings(page, file) {
+  const t0 = Date.now();
+  const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim());
+  for (const line of lines) {
+    const f = line.trim().split(/\s+/);
+    const [puzzle, ER, EP, ED, P] = [f[0], ...f.slice(-4)];
+    await loadOwn(page, puzzle);
+    await page.waitForFunction((p) => document.querySelector('#grid').dataset.puzzle === p &&
+      document.body.dataset.rated === 'yes', puzzle, { timeout: TIMEOUT });
+    const got = await page.$eval('#rating-se', (d) => [d.dataset.er, d.dataset.ep, d.dataset.ed]);
+    assert.deepEqual(got.map((m) => tenths(+m)), [ER, EP, ED], `SE rating of ${puzzle}`);
+    if (P !== '-') assert.equal(tenths(+(await page.getAttribute('#rating-xdrs', 'data-p'))), P, `XDRS P of ${puzzle}`);
+  }
+  ok(`${lines.length} puzzles rated in the page exactly as by the native CLI (SE ER/EP/ED, XDRS P) ` +
+     `in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  // a puzzle with several solutions is refused, and the current one stays
+  const keep = await page.getAttribute('#grid', 'data-puzzle');
+  await loadOwn(page, '1' + '.'.repeat(80));
+  await page.waitForFunction(() => /more than one solution/.test(document.querySelector('#message').textContent));
+  assert.equal(await page.getAttribute('#grid', 'data-puzzle'), keep);
+  ok('a puzzle with several solutions is refused');
+}
+
+async function fromDisk(browser) {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  const urls = [];
+  page.on('request', (r) => urls.push(r.url()));
+  await page.goto('file://' + PAGE);
+  await page.waitForSelector('body[data-state="idle"]', { timeout: TIMEOUT });
+  const puzzle = await generate(page, 'medium');
+  assert.equal(solveAll(puzzle).length, 1);
+  for (const u of urls) assert.ok(u.startsWith('file://') || u.startsWith('blob:') || u.startsWith('data:'), u);
+  await ctx.close();
+  ok('the file works when opened from disk');
+}
+
+async function main() {
+  assert.ok(fs.existsSync(PAGE), `${PAGE}: build it with make web`);
+  const server = await serve(PAGE);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  // launch() starts from a fresh temporary profile (--user-data-dir) of
+  // its own; the flags keep Chromium from calling home on a closed network.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const requests = [];
+  const errors = [];
+  let failed = false;
+  try {
+    const ctx = await browser.newContext({ acceptDownloads: true });
+    ctx.on('request', (r) => requests.push(r.url()));
+    ctx.on('weberror', (e) => errors.push(String(e.error())));
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.setDefaultTimeout(TIMEOUT);
+    await mainFlow(page, origin);
+    if (process.env.SK_WEB_EXPECT) await sameRatings(page, process.env.SK_WEB_EXPECT);
+    // from tools/sample-puzzles.txt: ER 4.4 (XYZ-Wing), eliminations on the way
+    await hintWalk(page, '1.4...8...957.4.3..........9...52..6..8.9.4..5..64...3..........7.9.654...2...1.7');
+    const foreign = requests.filter((u) => !(u.startsWith(origin + '/') || u.startsWith('blob:' + origin + '/') ||
+                                            u.startsWith('data:')));
+    assert.deepEqual(foreign, [], 'no request left the page\'s origin');
+    ok(`${requests.length} requests, all to ${origin} (or its blob: URLs): ` +
+       requests.map((u) => u.replace(origin, '').slice(0, 20)).join(' '));
+    assert.deepEqual(errors, [], 'no page errors');
+    await ctx.close();
+    await fromDisk(browser);
+  } catch (err) {
+    failed = true;
+    console.error('FAIL:', err && err.stack || err);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  if (failed) process.exit(1);
+  console.log(`page.test.js: ${checks} checks passed`);
+}
+
+main();

@@ -1,0 +1,558 @@
+// app.js -- the page: the grid, its buttons, downloads and printing.
+//
+// The engine runs in a Web Worker (worker.js) made from the text of the
+// <script id="sk-worker"> element; the WebAssembly module travels to it as
+// the base64 text of <script id="sk-wasm">.  Both are inlined by `make web`
+// (tools/web/bundle.sh), so this one HTML file works from disk and loads
+// nothing else.  The page keeps the puzzle and the player's digits; the
+// worker keeps the solution and answers check / hint / solution requests.
+'use strict';
+(() => {
+  const $ = (id) => document.getElementById(id);
+
+  // SE rating bands (milli-points) and where their puzzles come from:
+  // a given-count level, or minimal puzzles (no clue can be removed).
+  const BANDS = [
+    { id: 'er-1', label: 'ER 1.0–1.4: hidden singles', min: 1000, max: 1400, source: 'easy' },
+    { id: 'er-2', label: 'ER 1.5–2.4: singles, direct locking', min: 1500, max: 2400, source: 'hard' },
+    { id: 'er-3', label: 'ER 2.5–3.9: locking, pairs, triples, X-Wing', min: 2500, max: 3900, source: 'minimal' },
+    { id: 'er-4', label: 'ER 4.0–5.9: wings, unique loops, quads, BUG', min: 4000, max: 5900, source: 'minimal' },
+    { id: 'er-5', label: 'ER 6.0–7.4: aligned pairs, forcing chains', min: 6000, max: 7400, source: 'minimal' },
+    { id: 'er-6', label: 'ER 7.5–8.9: nishio, multiple, dynamic chains', min: 7500, max: 8900, source: 'minimal' },
+    { id: 'er-7', label: 'ER 9.0–9.4: dynamic chains (+) (rare: seconds)', min: 9000, max: 9400, source: 'minimal' },
+    { id: 'er-8', label: 'ER 9.5–11.9: nested chains (extremely rare: may run for hours)',
+      min: 9500, max: 11900, source: 'minimal' },
+  ];
+
+  const S = {
+    info: null,                 // web_init's answer
+    puzzle: null,               // 81 characters, '.' = empty
+    entries: new Array(81).fill(0),
+    marks: new Array(81).fill(''),   // '', 'right', 'wrong', 'revealed', 'corrected'
+    sel: 0,
+    elims: [],                  // candidates taken out by hints (cell*16 + digit)
+    hint: null,                 // the step shown
+    solution: null,             // once the player asked for it
+    revealed: false,
+    job: 0,                     // the request that made the current puzzle
+    ratingsPending: 0,
+    generating: false,
+  };
+
+  // {====== the worker
+
+  const wasmText = $('sk-wasm').textContent;
+  let worker = null, workerURL = null, seq = 0;
+  const pending = new Map();    // job -> {resolve, reject, progress}
+  let ready = null;
+
+  function request(msg, progress) {
+    const job = ++seq;
+    return new Promise((resolve, reject) => {
+      pending.set(job, { resolve, reject, progress });
+      worker.postMessage({ ...msg, job });
+    });
+  }
+
+  function startWorker() {
+    workerURL = URL.createObjectURL(new Blob([$('sk-worker').textContent], { type: 'text/javascript' }));
+    worker = new Worker(workerURL);
+    worker.onmessage = (e) => onWorker(e.data);
+    worker.onerror = (e) => {
+      e.preventDefault();
+      failAll(new Error(e.message || 'the worker failed'));
+    };
+    ready = request({ type: 'init', wasm: wasmText });
+    return ready;
+  }
+
+  function failAll(err) {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  }
+
+  // Stop whatever the worker is doing: a new one takes over and learns the
+  // current puzzle again (without rating it anew).
+  function restartWorker() {
+    worker.terminate();
+    URL.revokeObjectURL(workerURL);
+    const err = new Error('cancelled');
+    err.cancelled = true;
+    failAll(err);
+    if (S.ratingsPending)
+      for (const id of ['rating-se', 'rating-xdrs'])
+        if ($(id).textContent === 'rating…') $(id).textContent = 'not rated (interrupted)';
+    S.ratingsPending = 0;
+    startWorker();
+    if (S.puzzle) request({ type: 'load', puzzle: S.puzzle, rate: false }).catch(() => {});
+  }
+
+  function onWorker(msg) {
+    if (msg.type === 'rating') return showRating(msg);
+    const p = pending.get(msg.job);
+    if (!p) return;
+    if (msg.type === 'progress') {
+      if (p.progress) p.progress(msg);
+      return;
+    }
+    pending.delete(msg.job);
+    if (msg.type === 'error') p.reject(new Error(msg.message));
+    else p.resolve(msg);
+  }
+
+  // }======
+
+  // {====== the grid
+
+  const grid = $('grid');
+  const cells = [];
+
+  function buildGrid() {
+    for (let c = 0; c < 81; c++) {
+      const d = document.createElement('div');
+      const r = Math.floor(c / 9), k = c % 9;
+      d.className = `cell r${r} c${k}`;
+      d.setAttribute('role', 'gridcell');
+      d.dataset.cell = String(c);
+      d.id = `cell-${c}`;
+      d.addEventListener('mousedown', (e) => {
+        e.preventDefault();
+        select(c);
+        grid.focus();
+      });
+      grid.appendChild(d);
+      cells.push(d);
+    }
+  }
+
+  const isGiven = (c) => S.puzzle && S.puzzle[c] !== '.';
+  const valueAt = (c) => (isGiven(c) ? +S.puzzle[c] : S.entries[c]);
+  const sees = (a, b) => {
+    const ra = Math.floor(a / 9), ca = a % 9, rb = Math.floor(b / 9), cb = b % 9;
+    return ra === rb || ca === cb ||
+      (Math.floor(ra / 3) === Math.floor(rb / 3) && Math.floor(ca / 3) === Math.floor(cb / 3));
+  };
+  const cellName = (c) => `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}`;
+
+  function render() {
+    const selValue = valueAt(S.sel);
+    const hintElim = new Set((S.hint && S.hint.elim || []).map((x) => Math.floor(x / 16)));
+    for (let c = 0; c < 81; c++) {
+      const d = cells[c], v = valueAt(c);
+      d.textContent = v ? String(v) : '';
+      d.dataset.value = v ? String(v) : '';
+      const cl = d.classList;
+      cl.toggle('given', !!isGiven(c));
+      cl.toggle('selected', c === S.sel);
+      cl.toggle('peer', c !== S.sel && sees(c, S.sel));
+      cl.toggle('same', c !== S.sel && selValue > 0 && v === selValue);
+      for (const m of ['right', 'wrong', 'revealed', 'corrected']) cl.toggle(m, S.marks[c] === m);
+      cl.toggle('hint-cell', !!(S.hint && S.hint.cell === c));
+      cl.toggle('hint-elim', hintElim.has(c));
+      d.setAttribute('aria-selected', c === S.sel ? 'true' : 'false');
+      d.setAttribute('aria-label', `${cellName(c)}: ${v ? (isGiven(c) ? 'given ' : '') + v : 'empty'}` +
+        (S.marks[c] ? `, ${S.marks[c]}` : ''));
+    }
+    grid.setAttribute('aria-activedescendant', `cell-${S.sel}`);
+  }
+
+  function select(c) {
+    S.sel = c;
+    render();
+  }
+
+  // A digit (0 clears) into a cell: only cells that are not givens, and
+  // not after the solution was revealed.
+  function enter(c, d) {
+    if (!S.puzzle || isGiven(c) || S.revealed) return;
+    if (S.entries[c] === d) return;
+    S.entries[c] = d;
+    S.marks[c] = '';
+    S.hint = null;
+    $('hint-box').hidden = true;
+    say('');
+    if (d && S.entries.every((v, i) => v || isGiven(i)))
+      say('Every cell is filled: "Check my answer" tells you whether it is right.');
+    render();
+  }
+
+  function onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const r = Math.floor(S.sel / 9), k = S.sel % 9;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (/^[1-9]$/.test(e.key)) enter(S.sel, +e.key);
+    else if (e.key === 'Backspace' || e.key === 'Delete' || e.key === '0' || e.key === ' ') enter(S.sel, 0);
+    else if (moves[e.key]) {
+      const [dr, dk] = moves[e.key];
+      select(Math.min(8, Math.max(0, r + dr)) * 9 + Math.min(8, Math.max(0, k + dk)));
+    } else return;
+    e.preventDefault();
+  }
+
+  const entriesText = () => S.entries.map((v, c) => (v && !isGiven(c) ? String(v) : '.')).join('');
+
+  // }======
+
+  // {====== messages and ratings
+
+  function say(text, kind) {
+    const m = $('message');
+    m.textContent = text;
+    m.className = 'message' + (kind ? ' ' + kind : '');
+  }
+
+  function status(text) { $('status').textContent = text; }
+
+  const tenths = (m) => {
+    const t = Math.floor((m + 50) / 100);
+    return `${Math.floor(t / 10)}.${t % 10}`;
+  };
+
+  // XDRS final difficulty from the hardest step P (ratings/xdrs.lua).
+  const xdrsD = (p) => Math.min(10, Math.max(1, (90 * p + 19) / 109));
+
+  function missingNote(msg) {
+    return msg.missing && msg.missing.length
+      ? ` (this build lacks ${msg.missing.join(', ')})` : '';
+  }
+
+  function showRating(msg) {
+    if (msg.job !== S.job) return;
+    S.ratingsPending = Math.max(0, S.ratingsPending - 1);
+    if (msg.table === 'se') {
+      const dd = $('rating-se');
+      if (msg.over_budget) dd.textContent = 'not rated: gave up after 60 s';
+      else if (msg.stuck) dd.textContent = `20.0 — no technique applies after ${msg.steps} steps${missingNote(msg)}`;
+      else dd.textContent = `${tenths(msg.er)} / ${tenths(msg.ep)} / ${tenths(msg.ed)}`;
+      dd.dataset.er = String(msg.er);
+      dd.dataset.ep = String(msg.ep);
+      dd.dataset.ed = String(msg.ed);
+    } else if (msg.table === 'xdrs') {
+      const dd = $('rating-xdrs');
+      if (msg.over_budget) dd.textContent = 'not rated: gave up after 60 s';
+      else {
+        const p = msg.er / 1000;
+        dd.textContent = `${xdrsD(p).toFixed(3)} (P ${tenths(msg.er)}${msg.stuck ? ', stuck' : ''})`;
+        dd.dataset.p = String(msg.er);
+        dd.dataset.d = xdrsD(p).toFixed(3);
+      }
+    }
+    if (!S.ratingsPending) document.body.dataset.rated = 'yes';
+  }
+
+  // }======
+
+  // {====== puzzles
+
+  function newPuzzle(puzzle, givens, job) {
+    S.puzzle = puzzle;
+    S.entries.fill(0);
+    S.marks.fill('');
+    S.elims = [];
+    S.hint = null;
+    S.solution = null;
+    S.revealed = false;
+    S.job = job;
+    S.ratingsPending = S.info.tables.length;
+    document.body.dataset.rated = 'no';
+    grid.dataset.puzzle = puzzle;
+    $('givens').textContent = String(givens);
+    for (const id of ['rating-se', 'rating-xdrs']) {
+      const dd = $(id);
+      dd.textContent = 'rating…';
+      delete dd.dataset.er; delete dd.dataset.p; delete dd.dataset.d;
+    }
+    if (!S.info.tables.some((t) => t.name === 'xdrs'))
+      $('rating-xdrs').textContent = 'not in this build (no ratings/xdrs.yaml)';
+    $('hint-box').hidden = true;
+    say('');
+    S.sel = puzzle.indexOf('.') >= 0 ? puzzle.indexOf('.') : 0;
+    enableGame(true);
+    render();
+    grid.focus();
+  }
+
+  function sourceOf(name) {
+    if (name === 'minimal') return { lo: 0, hi: 0 };
+    const [lo, hi] = S.info.levels[name];
+    return { lo, hi };
+  }
+
+  function setGenerating(on) {
+    S.generating = on;
+    document.body.dataset.state = on ? 'generating' : 'idle';
+    $('generate').disabled = on;
+    $('cancel').hidden = !on;
+    enableGame(!on && !!S.puzzle);
+  }
+
+  function enableGame(on) {
+    for (const id of ['check', 'hint', 'reveal', 'png-puzzle', 'png-solution', 'print-puzzle', 'print-both'])
+      $(id).disabled = !on;
+    for (const b of $('pad').querySelectorAll('button')) b.disabled = !on;
+  }
+
+  async function generate() {
+    const choice = $('level').value;
+    const band = BANDS.find((b) => b.id === choice);
+    const source = sourceOf(band ? band.source : choice);
+    if (S.ratingsPending) restartWorker();        // don't wait for an old rating
+    setGenerating(true);
+    const what = band ? band.label.split(':')[0] : `${choice} (${source.lo}–${source.hi} givens)`;
+    status(`Generating ${what}…`);
+    const t0 = performance.now();
+    try {
+      const res = await request({
+        type: 'generate', source, band: band ? [band.min, band.max] : null,
+        symmetry: $('symmetric').checked ? 1 : 0,
+      }, (p) => {
+        const last = p.lastER != null ? `, last ER ${tenths(p.lastER)}` : '';
+        status(`Generating ${what}… ${p.elapsed.toFixed(1)} s, ${p.grids} grids, ` +
+               `${p.puzzles} puzzles tried${last}`);
+      });
+      newPuzzle(res.puzzle, res.givens, res.job);
+      const secs = ((performance.now() - t0) / 1000).toFixed(2);
+      status(`New puzzle: ${res.givens} givens, ${secs} s` +
+             (band ? `, ${res.puzzles} puzzle${res.puzzles > 1 ? 's' : ''} tried` : ''));
+    } catch (err) {
+      status(err.cancelled ? 'Generation cancelled.' : 'Generation failed: ' + err.message);
+    } finally {
+      setGenerating(false);
+    }
+  }
+
+  async function loadOwn(e) {
+    e.preventDefault();
+    const text = $('own').value.replace(/\s+/g, '').replace(/0/g, '.');
+    if (!/^[1-9.]{81}$/.test(text)) {
+      say('A puzzle is 81 characters: 1–9, and . or 0 for an empty cell.', 'bad');
+      return;
+    }
+    if (S.generating || S.ratingsPending) restartWorker();
+    try {
+      const res = await request({ type: 'load', puzzle: text });
+      newPuzzle(res.puzzle, res.givens, res.job);
+      status(`Loaded your puzzle: ${res.givens} givens.`);
+    } catch (err) {
+      say(err.message, 'bad');
+    }
+  }
+
+  async function solution() {
+    if (!S.solution) S.solution = (await request({ type: 'solution' })).solution;
+    return S.solution;
+  }
+
+  // }======
+
+  // {====== check, hint, reveal
+
+  async function check() {
+    const res = await request({ type: 'check', values: entriesText() });
+    let right = 0, wrong = 0;
+    for (let c = 0; c < 81; c++) {
+      const m = res.marks[c];
+      if (m === 'r') { S.marks[c] = 'right'; right++; }
+      else if (m === 'w') { S.marks[c] = 'wrong'; wrong++; }
+      else if (S.marks[c] === 'right' || S.marks[c] === 'wrong') S.marks[c] = '';
+    }
+    const empty = S.entries.filter((v, c) => !v && !isGiven(c)).length;
+    render();
+    if (!right && !wrong) say('Nothing to check yet: type some digits first.');
+    else if (!wrong && !empty) say('Solved — every digit is right.', 'good');
+    else say(`${right} right, ${wrong} wrong, ${empty} still empty.`, wrong ? 'bad' : 'good');
+  }
+
+  async function hint() {
+    $('hint').disabled = true;
+    say('Looking for the next step…');
+    try {
+      const res = await request({ type: 'hint', values: entriesText(), elims: S.elims });
+      const step = res.step;
+      const box = $('hint-box');
+      const n = res.ignored;
+      say(n ? `${n} of your digits ${n > 1 ? 'are' : 'is'} not part of the solution and ` +
+          `${n > 1 ? 'were' : 'was'} left out ("Check my answer" shows which).` : '', n ? 'bad' : '');
+      if (step.solved || step.stuck) {
+        S.hint = null;
+        box.hidden = false;
+        $('hint-name').textContent = step.solved ? 'Nothing left to find' : 'No step found';
+        $('hint-diff').textContent = '';
+        $('hint-text').textContent = step.solved ? 'Every cell is filled.'
+          : 'None of the techniques of this build applies from here.';
+      } else {
+        S.hint = step;
+        for (const x of step.elim) if (!S.elims.includes(x)) S.elims.push(x);
+        box.hidden = false;
+        $('hint-name').textContent = step.name;
+        $('hint-diff').textContent = `difficulty ${tenths(step.difficulty)} (SE)`;
+        $('hint-text').textContent = step.describe;
+        box.dataset.technique = step.id;
+        box.dataset.difficulty = String(step.difficulty);
+        box.dataset.cell = String(step.cell);
+        box.dataset.digit = String(step.digit);
+      }
+      render();
+    } catch (err) {
+      if (!err.cancelled) say('Hint failed: ' + err.message, 'bad');
+    } finally {
+      $('hint').disabled = S.revealed;
+    }
+  }
+
+  async function reveal() {
+    const sol = await solution();
+    for (let c = 0; c < 81; c++) {
+      if (isGiven(c)) continue;
+      const d = +sol[c];
+      if (S.entries[c] === d) S.marks[c] = 'right';
+      else S.marks[c] = S.entries[c] ? 'corrected' : 'revealed';
+      S.entries[c] = d;
+    }
+    S.revealed = true;
+    S.hint = null;
+    $('hint-box').hidden = true;
+    $('hint').disabled = true;
+    $('check').disabled = true;
+    for (const b of $('pad').querySelectorAll('button')) b.disabled = true;
+    say('The solution is filled in; your right digits are green, corrected ones underlined.');
+    render();
+  }
+
+  // }======
+
+  // {====== pictures and printing
+
+  // The grid alone on a canvas: givens bold black, other digits blue.
+  function drawGrid(values, puzzle) {
+    const cell = 60, pad = 12, size = cell * 9 + 2 * pad;
+    const cv = document.createElement('canvas');
+    cv.width = cv.height = size;
+    const g = cv.getContext('2d');
+    g.fillStyle = '#ffffff';
+    g.fillRect(0, 0, size, size);
+    g.textAlign = 'center';
+    g.textBaseline = 'middle';
+    for (let c = 0; c < 81; c++) {
+      const ch = values[c];
+      if (ch === '.') continue;
+      const given = puzzle[c] !== '.';
+      g.font = `${given ? 'bold ' : ''}36px "DejaVu Sans", "Liberation Sans", Arial, sans-serif`;
+      g.fillStyle = given ? '#000000' : '#1f5fbf';
+      g.fillText(ch, pad + (c % 9) * cell + cell / 2, pad + Math.floor(c / 9) * cell + cell / 2 + 2);
+    }
+    for (let i = 0; i <= 9; i++) {
+      const thick = i % 3 === 0;
+      g.strokeStyle = thick ? '#000000' : '#888888';
+      g.lineWidth = thick ? 3 : 1;
+      const p = pad + i * cell + (thick ? 0 : 0.5);
+      g.beginPath(); g.moveTo(pad - 1.5, p); g.lineTo(size - pad + 1.5, p); g.stroke();
+      g.beginPath(); g.moveTo(p, pad - 1.5); g.lineTo(p, size - pad + 1.5); g.stroke();
+    }
+    return cv;
+  }
+
+  async function downloadPNG(kind) {
+    const values = kind === 'puzzle' ? S.puzzle : await solution();
+    const blob = await new Promise((res) => drawGrid(values, S.puzzle).toBlob(res, 'image/png'));
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `sudoku-${kind}.png`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 30000);
+  }
+
+  function printGrid(values) {
+    const g = document.createElement('div');
+    g.className = 'print-grid';
+    for (let c = 0; c < 81; c++) {
+      const d = document.createElement('div');
+      d.className = `r${Math.floor(c / 9)} c${c % 9}` + (S.puzzle[c] !== '.' ? ' g' : '');
+      d.textContent = values[c] === '.' ? '' : values[c];
+      g.appendChild(d);
+    }
+    return g;
+  }
+
+  function printPage(title, sub, values) {
+    const p = document.createElement('section');
+    p.className = 'print-page';
+    const h = document.createElement('h2');
+    h.textContent = title;
+    const s = document.createElement('p');
+    s.textContent = sub;
+    p.append(h, s, printGrid(values));
+    return p;
+  }
+
+  // The print area gets the puzzle, and the solution on a page of its own.
+  async function print(withSolution) {
+    const area = $('print-area');
+    const er = $('rating-se').dataset.er;
+    const sub = `${$('givens').textContent} givens` + (er ? ` · SE rating ${tenths(+er)}` : '');
+    const pages = [printPage('Sudoku', sub, S.puzzle)];
+    if (withSolution) pages.push(printPage('Solution', sub, await solution()));
+    area.replaceChildren(...pages);
+    area.dataset.pages = String(pages.length);
+    window.print();
+  }
+
+  // }======
+
+  function fillBands() {
+    const og = $('bands');
+    for (const b of BANDS) {
+      const o = document.createElement('option');
+      o.value = b.id;
+      o.textContent = b.label;
+      og.appendChild(o);
+    }
+  }
+
+  async function main() {
+    buildGrid();
+    fillBands();
+    enableGame(false);
+    render();
+    $('generate').addEventListener('click', generate);
+    $('cancel').addEventListener('click', () => restartWorker());
+    $('check').addEventListener('click', () => check().catch((e) => say(e.message, 'bad')));
+    $('hint').addEventListener('click', hint);
+    $('reveal').addEventListener('click', () => reveal().catch((e) => say(e.message, 'bad')));
+    $('png-puzzle').addEventListener('click', () => downloadPNG('puzzle').catch((e) => say(e.message, 'bad')));
+    $('png-solution').addEventListener('click', () => downloadPNG('solution').catch((e) => say(e.message, 'bad')));
+    $('print-puzzle').addEventListener('click', () => print(false).catch((e) => say(e.message, 'bad')));
+    $('print-both').addEventListener('click', () => print(true).catch((e) => say(e.message, 'bad')));
+    $('own-form').addEventListener('submit', loadOwn);
+    grid.addEventListener('keydown', onKey);
+    $('pad').addEventListener('click', (e) => {
+      const b = e.target.closest('button[data-digit]');
+      if (!b) return;
+      enter(S.sel, +b.dataset.digit);
+      grid.focus();
+    });
+    status('Loading the engine…');
+    $('generate').disabled = true;
+    try {
+      const res = await startWorker();
+      S.info = res.info;
+      const t = S.info.tables.map((x) => x.name + (x.missing.length ? ` (missing ${x.missing.length})` : ''));
+      $('about').textContent = `sudokit ${S.info.version} · ${S.info.techniques.length} techniques · ` +
+        `rating tables: ${t.join(', ')} · engine compiled to WebAssembly, running in a Web Worker.`;
+      for (const [name, [lo, hi]] of Object.entries(S.info.levels)) {
+        const o = $('level').querySelector(`option[value="${name}"]`);
+        if (o) o.textContent = `${name[0].toUpperCase()}${name.slice(1)} (${lo}–${hi} givens)`;
+      }
+      $('generate').disabled = false;
+      document.body.dataset.state = 'idle';
+      status('Choose a difficulty and press Generate.');
+    } catch (err) {
+      status('The engine did not load: ' + err.message);
+    }
+  }
+
+  main();
+})();
