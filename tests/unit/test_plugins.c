@@ -135,8 +135,10 @@ static void test_verify_catches_bad_hints(void **s) {
   uint8_t v[SK_CELLS], sol[SK_CELLS];
   for (int c = 0; c < SK_CELLS; c++) v[c] = puzzle[c] == '.' ? 0 : (uint8_t)(puzzle[c] - '0');
   assert_int_equal(sk_solve_count(v, 2, sol, NULL), 1);
-  /* r1c2's smallest candidate is 1, its solution value is not */
-  assert_int_not_equal(sol[1], 1);
+  /* Each liar acts on the first cell it can, with a fixed choice of digit;
+  ** on this puzzle both go wrong within a few steps (a liar that happened
+  ** to be right every time would have solved the puzzle, and the test
+  ** would say so). */
   const char *ids[2] = {"bad-elim", "bad-place"};
   for (int k = 0; k < 2; k++) {
     sk_engine *e = sk_engine_new();
