@@ -56,7 +56,6 @@ LIB        := $(BUILD)/libsudokit.a
 CLI        := $(BUILD)/sudokit
 
 # BUILD/static is a separate build; keep its .d files out of ours
-FORCE_FUZZ:
 .PHONY: fuzz static-cli all test check bench install uninstall clean unit-test cli-test plugins deps demo
 all: $(LIB) $(PLUGINS) $(CLI)
 

@@ -62,9 +62,11 @@ uint64_t sk_grids_size(uint64_t n, sk_format fmt);
 #define SK_GRIDS_SLACK 32
 size_t sk_grids_format(char *buf, uint64_t start, uint64_t n, int first, sk_format fmt);
 
-/* Write grids start .. start+n-1 to the file descriptor, in large blocks,
-** formatted by up to `threads` threads (regular files only; a pipe gets
-** one thread).  Returns 0, or -1 with err set. */
+/* Write grids start .. start+n-1 to the file descriptor from its current
+** offset, in large blocks, formatted and written by up to `threads`
+** threads with pwrite when fd is a regular file not in append mode (a
+** pipe, terminal or O_APPEND file gets one thread and plain writes).
+** The offset ends after the grids.  Returns 0, or -1 with err set. */
 int sk_grids_write(int fd, uint64_t start, uint64_t n, int first, sk_format fmt,
                    int threads, sk_error *err);
 
