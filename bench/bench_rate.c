@@ -1,0 +1,121 @@
+/*
+** bench_rate.c -- rating speed per ER band.
+**
+**   bench_rate [-t TABLE] [-n MAX] [-b SECONDS] FILE...
+**
+** Rates every puzzle of the files (one 81-character puzzle per line; other
+** lines are skipped) with the build's plugins and the table (default "se"),
+** and prints, per band of the resulting ER, how many puzzles, puzzles per
+** second, the mean and the largest time per puzzle.  Times are the
+** process's CPU time (the benchmark machine is shared, so wall time is
+** noisier); the figures are printed, never asserted.
+**   -n MAX      rate at most MAX puzzles per file
+**   -b SECONDS  time budget per puzzle (0 = none, the default)
+** Default FILE: ../shared/data/mixed-1090.txt.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "sk_engine.h"
+
+typedef struct band { const char *name; int lo, hi; int n; double sec, max; } band;
+
+static band bands[] = {
+  {"1.0-2.9", 0, 29, 0, 0, 0},   {"3.0-4.9", 30, 49, 0, 0, 0},   {"5.0-6.4", 50, 64, 0, 0, 0},
+  {"6.5-7.4", 65, 74, 0, 0, 0},  {"7.5-8.4", 75, 84, 0, 0, 0},   {"8.5-8.9", 85, 89, 0, 0, 0},
+  {"9.0-9.4", 90, 94, 0, 0, 0},  {"9.5-9.9", 95, 99, 0, 0, 0},   {"10.0-10.4", 100, 104, 0, 0, 0},
+  {"10.5-10.9", 105, 109, 0, 0, 0}, {"11.0+", 110, 199, 0, 0, 0}, {"stuck/over", 200, 100000, 0, 0, 0},
+};
+#define NBANDS (int)(sizeof bands / sizeof bands[0])
+
+static double cpu_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int parse(const char *line, sk_grid *g) {
+  uint8_t v[SK_CELLS];
+  for (int i = 0; i < SK_CELLS; i++) {
+    char ch = line[i];
+    if (!ch || ch == '\n') return -1;
+    v[i] = ch >= '1' && ch <= '9' ? (uint8_t)(ch - '0') : 0;
+  }
+  return sk_grid_from_values(g, v, NULL);
+}
+
+static int rate_file(sk_engine *e, const char *path, int max, double budget) {
+  FILE *f = fopen(path, "r");
+  if (!f) { fprintf(stderr, "bench_rate: cannot open %s\n", path); return -1; }
+  char line[1024];
+  int count = 0;
+  while (fgets(line, sizeof line, f) && (max <= 0 || count < max)) {
+    sk_grid g;
+    if (strlen(line) < SK_CELLS || parse(line, &g) != 0) continue;
+    sk_rate_opts o = {0};
+    o.budget = budget;
+    sk_rating r;
+    double t0 = cpu_now();
+    sk_rate(e, &g, &o, &r);
+    double dt = cpu_now() - t0;
+    int er = r.over_budget ? 200 : sk_milli_to_tenths(r.er);
+    for (int b = 0; b < NBANDS; b++)
+      if (er >= bands[b].lo && er <= bands[b].hi) {
+        bands[b].n++;
+        bands[b].sec += dt;
+        if (dt > bands[b].max) bands[b].max = dt;
+        break;
+      }
+    sk_rating_free(&r);
+    count++;
+  }
+  fclose(f);
+  return count;
+}
+
+int main(int argc, char **argv) {
+  const char *table = "se";
+  int max = 0;
+  double budget = 0;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    if (!strcmp(argv[i], "-t") && i + 1 < argc) table = argv[++i];
+    else if (!strcmp(argv[i], "-n") && i + 1 < argc) max = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "-b") && i + 1 < argc) budget = atof(argv[++i]);
+    else { fprintf(stderr, "usage: bench_rate [-t TABLE] [-n MAX] [-b SECONDS] FILE...\n"); return 2; }
+  }
+  sk_error err = {{0}};
+  sk_engine *e = sk_engine_new();
+  char *p = sk_table_resolve(table, &err);
+  sk_table *t = p ? sk_table_load(p, &err) : NULL;
+  free(p);
+  if (!e || sk_engine_load_default(e, NULL, &err) != 0 || !t || sk_engine_use_table(e, t, &err) != 0) {
+    fprintf(stderr, "bench_rate: %s\n", err.msg);
+    return 1;
+  }
+  static const char *fallback[] = {"../shared/data/mixed-1090.txt"};
+  const char **files = i < argc ? (const char **)argv + i : fallback;
+  int nfiles = i < argc ? argc - i : 1;
+  int total = 0;
+  double t0 = cpu_now();
+  for (int k = 0; k < nfiles; k++) {
+    int n = rate_file(e, files[k], max, budget);
+    if (n < 0) return 1;
+    total += n;
+  }
+  double all = cpu_now() - t0;
+  printf("rating speed per ER band (CPU time; %d puzzles", total);
+  if (budget > 0) printf(", budget %.1f s", budget);
+  printf(")\n%-11s %6s %12s %10s %10s\n", "ER band", "n", "puzzles/s", "mean ms", "max ms");
+  for (int b = 0; b < NBANDS; b++) {
+    if (!bands[b].n) continue;
+    printf("%-11s %6d %12.1f %10.2f %10.1f\n", bands[b].name, bands[b].n,
+           bands[b].sec > 0 ? bands[b].n / bands[b].sec : 0.0,
+           1000.0 * bands[b].sec / bands[b].n, 1000.0 * bands[b].max);
+  }
+  printf("%-11s %6d %12.1f %10.2f\n", "all", total, all > 0 ? total / all : 0.0,
+         total ? 1000.0 * all / total : 0.0);
+  sk_engine_free(e);
+  return 0;
+}

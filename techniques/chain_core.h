@@ -1,0 +1,622 @@
+/*
+** chain_core.h -- private to techniques/chains.c: potentials, the working
+** grid, the node arenas and the propagation engine behind every chain
+** technique.
+**
+** The rules are those of Sudoku Explainer 1.2.1.3 (rules/chaining/
+** Chaining.java), which the ratings must reproduce step for step:
+**
+**   a potential is (cell, digit, on/off);
+**   ON  -> OFF: the cell's other candidates (Y link, when enabled) and the
+**               digit in every peer, block then row then column (X link);
+**   OFF -> ON:  the other candidate of a bivalue cell (Y link), the other
+**               place of the digit in a block, row, column with two places
+**               (X link).
+**
+** A propagation ("run") is breadth first with one subtlety kept from SE:
+** pending ON potentials always go first, one OFF potential is taken only
+** when no ON is pending.  In dynamic mode an OFF potential is removed from
+** a working copy of the grid when it is taken, and potentials derived from
+** the reduced grid name the removed candidates as extra ("hidden") parents.
+** Each run keeps the implication graph: every node is one potential (at
+** most one node per potential per run), parents are earlier nodes.  The
+** complexity SE rates is the number of distinct potentials among a target
+** and its ancestors.
+**
+** Everything lives in growable arenas owned by one 'chainer' (one per
+** technique level), allocated per search and freed at its end.
+*/
+#ifndef CHAIN_CORE_H
+#define CHAIN_CORE_H
+
+#include <stdlib.h>
+#include <string.h>
+#include "sk_plugin.h"
+
+/* ---- potentials ----
+** candidate k = cell*9 + digit-1 (0..728); potential = k*2 + on. */
+#define NCAND 729
+#define NPOT  1458
+#define CWORDS 12              /* 64-bit words of a candidate set */
+#define PWORDS 23              /* 64-bit words of a potential set */
+
+static inline int pot_make(int cell, int d, int on) { return ((cell * 9 + d - 1) << 1) | on; }
+static inline int pot_cell(int p) { return (p >> 1) / 9; }
+static inline int pot_digit(int p) { return (p >> 1) % 9 + 1; }
+static inline int pot_on(int p) { return p & 1; }
+
+static inline void set_add(uint64_t *s, int i) { s[i >> 6] |= (uint64_t)1 << (i & 63); }
+static inline int set_has(const uint64_t *s, int i) { return (int)((s[i >> 6] >> (i & 63)) & 1); }
+
+/* why a potential holds (SE's Potential.Cause); CA_NONE = an assumption */
+enum { CA_NONE = 0, CA_NAKED, CA_BLOCK, CA_ROW, CA_COL, CA_ADV };
+
+/* the house (sk numbering) a hidden-single cause refers to */
+static int cause_house(int cause, int cell) {
+  if (cause == CA_BLOCK) return sk_cell_house[cell][2];
+  if (cause == CA_ROW) return sk_cell_house[cell][0];
+  return sk_cell_house[cell][1];
+}
+
+/* ---- the working grid ---- */
+typedef struct cgrid {
+  sk_mask cand[SK_CELLS];
+  sk_bits dpos[9];             /* dpos[d-1]: cells where d is a candidate */
+  uint8_t value[SK_CELLS];
+} cgrid;
+
+static void cg_from(cgrid *g, const sk_grid *s) {
+  memcpy(g->cand, s->cand, sizeof g->cand);
+  memcpy(g->dpos, s->dcells, sizeof g->dpos);
+  memcpy(g->value, s->value, sizeof g->value);
+}
+
+static inline int cg_has(const cgrid *g, int c, int d) { return (g->cand[c] >> (d - 1)) & 1; }
+
+static inline void cg_remove(cgrid *g, int c, int d) {
+  g->cand[c] &= (sk_mask)~SK_BIT(d);
+  sk_bits_clear(&g->dpos[d - 1], c);
+}
+
+static inline sk_bits cg_places(const cgrid *g, int house, int d) {
+  return sk_bits_and(g->dpos[d - 1], sk_house_bits[house]);
+}
+
+static int cg_empty_count(const cgrid *g, int house) {
+  int n = 0;
+  for (int i = 0; i < 9; i++) n += g->value[sk_house_cell[house][i]] == 0;
+  return n;
+}
+
+/* ---- the node arena ---- */
+typedef struct cnode {
+  int16_t pot;
+  uint8_t cause;
+  uint8_t spare;
+  int32_t par, npar;           /* parents: pa[par .. par+npar) (node indexes) */
+  int32_t nest;                /* nested hint record (SE's nestedChain), -1 */
+} cnode;
+
+/* one propagation: nodes [base, end) in insertion order (SE's LinkedSet
+** order), plus the contradiction pair when it stopped on one */
+typedef struct crun {
+  int32_t base, end, pbase;
+  int32_t abs_on, abs_off;     /* nodes, or -1 */
+  int start;                   /* the assumption */
+  uint64_t on[CWORDS], off[CWORDS];   /* set membership by candidate */
+} crun;
+
+/* A hint of an inner (nested) search, as getAdvancedPotentials sees it. */
+typedef struct ihint {
+  double diff;                 /* SE's double difficulty (sort key) */
+  int32_t complexity, kind, seq;
+  int32_t elim, nelim;         /* OFF potentials (ascending) in ipot[] */
+  int32_t rp, nrp;             /* rule parents (OFF potentials) in ipot[] */
+  uint64_t ehash;              /* hash of the eliminations (SE's equals) */
+  uint64_t chash;              /* hash of the chains (SE's FullChain) */
+} ihint;
+
+/* a nested hint used by a chain: what the outer complexity needs */
+typedef struct nrec { int32_t complexity; uint64_t chash; } nrec;
+
+typedef struct chainer chainer;
+struct chainer {
+  int multiple, dynamic, nishio, level;
+  int oom;
+  const sk_search *search;     /* for should_stop(), may be NULL */
+  int stopped;
+  cnode *nd; int32_t nn, ncap;
+  int32_t *pa; int32_t np, pcap;
+  crun *rn; int32_t nr, rcap;
+  int16_t *ix; int32_t ixcap;  /* per run: potential -> node - base, or -1 */
+  int32_t onrun[NCAND];        /* cached ON run of each candidate, -1 */
+  nrec *nest; int32_t nnest, nestcap;
+  /* inner hints (when this chainer serves as a nested rule) */
+  ihint *ih; int32_t nih, ihcap;
+  int16_t *ipot; int32_t nipot, ipotcap;
+  /* scratch for walks */
+  int32_t *wq; int32_t wqcap;
+  int32_t *wn; int32_t wncap;
+  const struct links *lk;      /* links of a static search's grid, or NULL */
+  struct acache *ac;           /* getAdvancedPotentials results by reduced grid */
+  /* the chainers of the nested rules (getAdvancedPotentials) */
+  chainer *sub_static, *sub_multi, *sub_dyn, *sub_nested;
+};
+
+static int grow(void **p, int32_t *cap, int32_t need, size_t size) {
+  if (need <= *cap) return 0;
+  int32_t n = *cap ? *cap : 256;
+  while (n < need) n *= 2;
+  void *q = realloc(*p, (size_t)n * size);
+  if (!q) return -1;
+  *p = q;
+  *cap = n;
+  return 0;
+}
+#define GROW(ch, arr, cap, need) \
+  (grow((void **)&(ch)->arr, &(ch)->cap, (need), sizeof *(ch)->arr) ? ((ch)->oom = 1, -1) : 0)
+
+static chainer *chainer_new(int multiple, int dynamic, int nishio, int level) {
+  chainer *ch = calloc(1, sizeof *ch);
+  if (!ch) return NULL;
+  ch->multiple = multiple;
+  ch->dynamic = dynamic;
+  ch->nishio = nishio;
+  ch->level = level;
+  return ch;
+}
+
+static void acache_free(struct acache *ac);
+static void acache_clear(struct acache *ac);
+
+static void chainer_free(chainer *ch) {
+  if (!ch) return;
+  acache_free(ch->ac);
+  chainer_free(ch->sub_static);
+  chainer_free(ch->sub_multi);
+  chainer_free(ch->sub_dyn);
+  chainer_free(ch->sub_nested);
+  free(ch->nd); free(ch->pa); free(ch->rn); free(ch->ix); free(ch->nest);
+  free(ch->ih); free(ch->ipot); free(ch->wq); free(ch->wn);
+  free(ch);
+}
+
+/* forget every run (start of a search) */
+static void chainer_reset(chainer *ch) {
+  acache_clear(ch->ac);
+  ch->nn = ch->np = ch->nr = 0;
+  ch->nnest = 0;
+  ch->nih = ch->nipot = 0;
+  for (int k = 0; k < NCAND; k++) ch->onrun[k] = -1;
+}
+
+static int32_t nd_new(chainer *ch, int pot, int cause, int32_t nest) {
+  if (GROW(ch, nd, ncap, ch->nn + 1)) return -1;
+  cnode *n = &ch->nd[ch->nn];
+  n->pot = (int16_t)pot;
+  n->cause = (uint8_t)cause;
+  n->spare = 0;
+  n->par = ch->np;
+  n->npar = 0;
+  n->nest = nest;
+  return ch->nn++;
+}
+
+/* add a parent to the node created last */
+static void nd_par(chainer *ch, int32_t parent) {
+  if (parent < 0 || GROW(ch, pa, pcap, ch->np + 1)) return;
+  ch->pa[ch->np++] = parent;
+  ch->nd[ch->nn - 1].npar++;
+}
+
+static inline int16_t *run_ix(chainer *ch, int r) { return ch->ix + (size_t)r * NPOT; }
+
+static int32_t run_find(chainer *ch, int r, int pot) {
+  int16_t i = run_ix(ch, r)[pot];
+  return i < 0 ? -1 : ch->rn[r].base + i;
+}
+
+static int run_new(chainer *ch, int start) {
+  if (GROW(ch, rn, rcap, ch->nr + 1)) return -1;
+  int32_t need = ch->nr + 1;
+  if (need > ch->ixcap) {
+    int32_t n = ch->ixcap ? ch->ixcap * 2 : 64;
+    while (n < need) n *= 2;
+    int16_t *q = realloc(ch->ix, (size_t)n * NPOT * sizeof *q);
+    if (!q) { ch->oom = 1; return -1; }
+    ch->ix = q;
+    ch->ixcap = n;
+  }
+  int r = ch->nr++;
+  crun *R = &ch->rn[r];
+  memset(R, 0, sizeof *R);
+  R->base = R->end = ch->nn;
+  R->pbase = ch->np;
+  R->abs_on = R->abs_off = -1;
+  R->start = start;
+  memset(run_ix(ch, r), 0xFF, NPOT * sizeof(int16_t));
+  return r;
+}
+
+/* drop the last run (a transient OFF propagation) */
+static void run_drop_last(chainer *ch) {
+  crun *R = &ch->rn[--ch->nr];
+  ch->nn = R->base;
+  ch->np = R->pbase;
+}
+
+/* put the node created last into run r's sets */
+static void run_insert(chainer *ch, int r, int32_t node) {
+  crun *R = &ch->rn[r];
+  int pot = ch->nd[node].pot;
+  run_ix(ch, r)[pot] = (int16_t)(node - R->base);
+  set_add(pot_on(pot) ? R->on : R->off, pot >> 1);
+  R->end = node + 1;
+}
+
+/* ---- bit counts ----
+** Plugins are built without -mpopcnt, where __builtin_popcount is a
+** library call: these are the counts the hot paths use. */
+static inline int mask_count(unsigned m) {
+  m = m - ((m >> 1) & 0x5555u);
+  m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
+  m = (m + (m >> 4)) & 0x0F0Fu;
+  return (int)((m + (m >> 8)) & 0x1Fu);
+}
+
+/* number of cells in b, saturated at 3 (enough for "one", "two", "more") */
+static inline int bits_upto3(sk_bits b) {
+  uint64_t a = b.w[0], c = b.w[1];
+  int n = 0;
+  while (a && n < 3) { a &= a - 1; n++; }
+  while (c && n < 3) { c &= c - 1; n++; }
+  return n;
+}
+
+/* ---- the implication rules (SE's getOnToOff / getOffToOn) ---- */
+
+typedef struct derived { int16_t pot; uint8_t cause; uint8_t spare; } derived;
+
+/* ON -> OFF, in SE's order: the cell's other values (Y), then the peers
+** holding the digit: block, row outside the block, column outside it. */
+static int gen_off(const cgrid *g, int p, int ylinks, derived *out) {
+  int c = pot_cell(p), d = pot_digit(p), n = 0;
+  if (ylinks)
+    for (sk_mask m = g->cand[c] & (sk_mask)~SK_BIT(d); m; m &= m - 1) {
+      out[n].pot = (int16_t)pot_make(c, sk_mask_first(m), 0);
+      out[n++].cause = CA_NAKED;
+    }
+  int bx = sk_cell_house[c][2];
+  sk_bits box = sk_house_bits[bx];
+  sk_bits in[3];
+  in[0] = sk_bits_and(g->dpos[d - 1], box);
+  sk_bits_clear(&in[0], c);
+  in[1] = sk_bits_andnot(sk_bits_and(g->dpos[d - 1], sk_house_bits[sk_cell_house[c][0]]), box);
+  in[2] = sk_bits_andnot(sk_bits_and(g->dpos[d - 1], sk_house_bits[sk_cell_house[c][1]]), box);
+  static const uint8_t cause[3] = {CA_BLOCK, CA_ROW, CA_COL};
+  for (int k = 0; k < 3; k++)
+    for (int x; (x = sk_bits_pop(&in[k])) >= 0; ) {
+      out[n].pot = (int16_t)pot_make(x, d, 0);
+      out[n++].cause = cause[k];
+    }
+  return n;
+}
+
+/* OFF -> ON, in SE's order: bivalue cell (Y), then block, row, column with
+** two places (X).  A cell reached twice (block and line) counts once. */
+static int gen_on(const cgrid *g, int p, int ylinks, int xlinks, derived *out) {
+  int c = pot_cell(p), d = pot_digit(p), n = 0;
+  sk_mask m = g->cand[c];
+  if (ylinks && m && (m & (m - 1)) && !((m & (m - 1)) & ((m & (m - 1)) - 1))) {
+    int v = sk_mask_first(m);
+    if (v == d) v = sk_mask_first(m & (sk_mask)(m - 1));
+    out[n].pot = (int16_t)pot_make(c, v, 1);
+    out[n++].cause = CA_NAKED;
+  }
+  if (xlinks) {
+    static const uint8_t order[3] = {2, 0, 1};          /* block, row, column */
+    static const uint8_t cause[3] = {CA_BLOCK, CA_ROW, CA_COL};
+    int first_x = -1;
+    for (int k = 0; k < 3; k++) {
+      sk_bits pos = cg_places(g, sk_cell_house[c][order[k]], d);
+      if (bits_upto3(pos) != 2) continue;
+      int x = sk_bits_first(pos);
+      if (x == c) { sk_bits_clear(&pos, c); x = sk_bits_first(pos); }
+      if (x == first_x) continue;
+      if (k == 0) first_x = x;
+      out[n].pot = (int16_t)pot_make(x, d, 1);
+      out[n++].cause = cause[k];
+    }
+  }
+  return n;
+}
+
+/* The links of a grid that does not change (static searches), worked out
+** once: per candidate, the OFF potentials an ON one gives (Y part first)
+** and the ON potentials an OFF one gives (Y part first). */
+typedef struct links {
+  int has_off;                 /* off[] filled (else worked out on demand) */
+  uint8_t noy[NCAND], nox[NCAND], nny[NCAND], nnx[NCAND];
+  derived off[NCAND][28];
+  derived on[NCAND][4];
+} links;
+
+static links *links_new(const cgrid *g, int with_off) {
+  links *L = malloc(sizeof *L);
+  if (!L) return NULL;
+  L->has_off = with_off;
+  for (int c = 0; c < SK_CELLS; c++)
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) {
+      int d = sk_mask_first(m), k = c * 9 + d - 1, p = pot_make(c, d, 0);
+      L->nny[k] = (uint8_t)gen_on(g, p, 1, 0, L->on[k]);
+      L->nnx[k] = (uint8_t)gen_on(g, p, 0, 1, L->on[k] + L->nny[k]);
+      if (!with_off) continue;
+      int ny = 0;
+      for (sk_mask o = g->cand[c] & (sk_mask)~SK_BIT(d); o; o &= o - 1) {
+        L->off[k][ny].pot = (int16_t)pot_make(c, sk_mask_first(o), 0);
+        L->off[k][ny++].cause = CA_NAKED;
+      }
+      L->noy[k] = (uint8_t)ny;
+      L->nox[k] = (uint8_t)gen_off(g, p, 0, L->off[k] + ny);
+    }
+  return L;
+}
+
+/* the derived potentials of p: from the table when there is one */
+static inline int links_off(const links *L, const cgrid *g, int p, int ylinks,
+                            derived *buf, const derived **out) {
+  if (!L || !L->has_off) { *out = buf; return gen_off(g, p, ylinks, buf); }
+  int k = p >> 1;
+  if (ylinks) { *out = L->off[k]; return L->noy[k] + L->nox[k]; }
+  *out = L->off[k] + L->noy[k];
+  return L->nox[k];
+}
+
+static inline int links_on(const links *L, const cgrid *g, int p, int ylinks, int xlinks,
+                           derived *buf, const derived **out) {
+  if (!L) { *out = buf; return gen_on(g, p, ylinks, xlinks, buf); }
+  int k = p >> 1;
+  *out = L->on[k] + (ylinks ? 0 : L->nny[k]);
+  return (ylinks ? L->nny[k] : 0) + (xlinks ? L->nnx[k] : 0);
+}
+
+/* the hidden parents of an ON potential derived on a reduced grid: the
+** candidates the run removed from the cell (Y) or from the house (X) */
+static void add_hidden_parents(chainer *ch, int r, const cgrid *g, const cgrid *src,
+                               int pot, int cause) {
+  int c = pot_cell(pot), d = pot_digit(pot);
+  if (cause == CA_NAKED) {
+    for (sk_mask m = src->cand[c] & (sk_mask)~g->cand[c]; m; m &= m - 1)
+      nd_par(ch, run_find(ch, r, pot_make(c, sk_mask_first(m), 0)));
+  } else {
+    int h = cause_house(cause, c);
+    sk_bits gone = sk_bits_andnot(cg_places(src, h, d), g->dpos[d - 1]);
+    for (int x; (x = sk_bits_pop(&gone)) >= 0; )
+      nd_par(ch, run_find(ch, r, pot_make(x, d, 0)));
+  }
+}
+
+static int advanced(chainer *ch, int r, const cgrid *g, const cgrid *src,
+                    int32_t *qoff, int *nqoff);
+
+/*
+** SE's doChaining: propagate from one assumption 'start' on g0.  Returns
+** the run index (its sets, and its contradiction pair if it stopped on a
+** potential that would be both on and off), -1 on allocation failure.
+*/
+static int run_chain(chainer *ch, const cgrid *g0, int start) {
+  int r = run_new(ch, start);
+  if (r < 0) return -1;
+  cgrid work;
+  const cgrid *g = g0;
+  if (ch->dynamic) { work = *g0; g = &work; }
+  int ylinks = !ch->nishio;
+  int32_t qon[NCAND + 1], qoff[NCAND + 1];
+  int hon = 0, non = 0, hoff = 0, noff = 0;
+  int32_t s = nd_new(ch, start, CA_NONE, -1);
+  if (s < 0) return -1;
+  run_insert(ch, r, s);
+  if (pot_on(start)) qon[non++] = s; else qoff[noff++] = s;
+  derived buf[32];
+  const derived *list;
+  const links *lk = ch->dynamic ? NULL : ch->lk;
+  while (hon < non || hoff < noff) {
+    if (ch->oom) return -1;
+    if (hon < non) {
+      int32_t p = qon[hon++];
+      int n = links_off(lk, g, ch->nd[p].pot, ylinks, buf, &list);
+      for (int i = 0; i < n; i++) {
+        int q = list[i].pot;
+        int32_t conj = run_find(ch, r, q | 1);
+        if (conj >= 0) {                   /* would be both on and off */
+          int32_t x = nd_new(ch, q, list[i].cause, -1);
+          nd_par(ch, p);
+          ch->rn[r].abs_on = conj;
+          ch->rn[r].abs_off = x;
+          return r;
+        }
+        if (run_find(ch, r, q) < 0) {
+          int32_t x = nd_new(ch, q, list[i].cause, -1);
+          if (x < 0) return -1;
+          nd_par(ch, p);
+          run_insert(ch, r, x);
+          qoff[noff++] = x;
+        }
+      }
+    } else {
+      int32_t p = qoff[hoff++];
+      int pp = ch->nd[p].pot;
+      int n = links_on(lk, g, pp, ylinks, 1, buf, &list);
+      for (int i = 0; i < n; i++) {
+        int q = list[i].pot;
+        int32_t conj = run_find(ch, r, q & ~1);
+        if (conj >= 0) {
+          int32_t x = nd_new(ch, q, list[i].cause, -1);
+          nd_par(ch, p);
+          if (ch->dynamic) add_hidden_parents(ch, r, g, g0, q, list[i].cause);
+          ch->rn[r].abs_on = x;
+          ch->rn[r].abs_off = conj;
+          return r;
+        }
+        if (run_find(ch, r, q) < 0) {
+          int32_t x = nd_new(ch, q, list[i].cause, -1);
+          if (x < 0) return -1;
+          nd_par(ch, p);
+          if (ch->dynamic) add_hidden_parents(ch, r, g, g0, q, list[i].cause);
+          run_insert(ch, r, x);
+          qon[non++] = x;
+        }
+      }
+      if (ch->dynamic) cg_remove(&work, pot_cell(pp), pot_digit(pp));
+    }
+    if (hon == non && hoff == noff && ch->level > 0)
+      advanced(ch, r, g, g0, qoff, &noff);
+  }
+  return r;
+}
+
+/* ---- walking a chain's ancestors (SE's getChain / getAncestorCount) ----
+** Layered breadth-first order over parents, each potential once: a FIFO
+** that checks "seen" when a node is taken reproduces it exactly. */
+
+typedef struct walkout {
+  int count;                   /* distinct potentials (the flat complexity) */
+  uint64_t hash;               /* FullChain-style hash of the visit order */
+  int32_t *nests; int nnest;   /* nested records met (caller's buffer) */
+  int maxnest;
+} walkout;
+
+static uint64_t mix64(uint64_t h, uint64_t v) {
+  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  h *= 0xBF58476D1CE4E5B9ull;
+  return h ^ (h >> 31);
+}
+
+/* rule-parent collection (SE's collectRuleParents) */
+typedef struct rpctx {
+  const cgrid *src, *cur;      /* the outer chain's initial and current grid */
+  int root_cause;              /* cause given to assumptions (cell/region chains) */
+  uint64_t seen[CWORDS];
+  int16_t *out; int n, cap;
+} rpctx;
+
+static void rp_add(rpctx *rp, int c, int d) {
+  int k = c * 9 + d - 1;
+  if (set_has(rp->seen, k)) return;
+  set_add(rp->seen, k);
+  if (rp->n < rp->cap) rp->out[rp->n++] = (int16_t)pot_make(c, d, 0);
+}
+
+static void rp_collect(rpctx *rp, int pot, int cause) {
+  if (!pot_on(pot)) return;
+  if (cause == CA_NONE) cause = rp->root_cause;
+  if (cause == CA_NONE || cause == CA_ADV) return;
+  int c = pot_cell(pot), d = pot_digit(pot);
+  if (cause == CA_NAKED) {
+    for (sk_mask m = rp->src->cand[c] & (sk_mask)~rp->cur->cand[c]; m; m &= m - 1)
+      rp_add(rp, c, sk_mask_first(m));
+  } else {
+    int h = cause_house(cause, c);
+    for (int i = 0; i < 9; i++) {
+      int x = sk_house_cell[h][i];
+      if (cg_has(rp->src, x, d) && !cg_has(rp->cur, x, d)) rp_add(rp, x, d);
+    }
+  }
+}
+
+/* Walk from node t.  Stops early (returning a count > bound) when bound >= 0
+** is exceeded.  hash/nests/rule parents only when asked. */
+static int walk(chainer *ch, int32_t t, int bound, walkout *wo, rpctx *rp) {
+  uint64_t seen[PWORDS];
+  memset(seen, 0, sizeof seen);
+  int32_t head = 0, tail = 0;
+  if (GROW(ch, wq, wqcap, 64)) return 0;
+  ch->wq[tail++] = t;
+  int count = 0;
+  while (head < tail) {
+    int32_t x = ch->wq[head++];
+    const cnode *n = &ch->nd[x];
+    if (set_has(seen, n->pot)) continue;
+    set_add(seen, n->pot);
+    count++;
+    if (bound >= 0 && count > bound) return count;
+    if (wo) {
+      wo->hash = mix64(wo->hash, (uint64_t)n->pot + 1);
+      if (n->nest >= 0 && wo->nests && wo->nnest < wo->maxnest) wo->nests[wo->nnest++] = n->nest;
+    }
+    if (rp) rp_collect(rp, n->pot, n->cause);
+    if (GROW(ch, wq, wqcap, tail + n->npar)) return count;
+    n = &ch->nd[x];
+    for (int32_t i = 0; i < n->npar; i++) ch->wq[tail++] = ch->pa[n->par + i];
+  }
+  if (wo) wo->hash = mix64(wo->hash, 0xFFFF);
+  return count;
+}
+
+/* sum of the complexities of distinct nested chains (SE's FullChain set) */
+static int nested_sum(const chainer *ch, int32_t *ids, int n) {
+  int sum = 0;
+  for (int i = 0; i < n; i++) {
+    uint64_t h = ch->nest[ids[i]].chash;
+    int dup = 0;
+    for (int j = 0; j < i && !dup; j++) dup = ch->nest[ids[j]].chash == h;
+    if (!dup) sum += ch->nest[ids[i]].complexity;
+  }
+  return sum;
+}
+
+static int32_t nest_new(chainer *ch, int complexity, uint64_t chash) {
+  if (GROW(ch, nest, nestcap, ch->nnest + 1)) return -1;
+  ch->nest[ch->nnest].complexity = complexity;
+  ch->nest[ch->nnest].chash = chash;
+  return ch->nnest++;
+}
+
+/* ---- hints of an inner (nested) search ---- */
+
+static int ih_push_pot(chainer *ch, int pot) {
+  if (GROW(ch, ipot, ipotcap, ch->nipot + 1)) return -1;
+  ch->ipot[ch->nipot++] = (int16_t)pot;
+  return 0;
+}
+
+static uint64_t elim_hash(const int16_t *p, int n) {
+  uint64_t h = 0x1234567;
+  for (int i = 0; i < n; i++) h = mix64(h, (uint64_t)p[i]);
+  return h;
+}
+
+static ihint *ih_new(chainer *ch) {
+  if (GROW(ch, ih, ihcap, ch->nih + 1)) return NULL;
+  ihint *h = &ch->ih[ch->nih++];
+  memset(h, 0, sizeof *h);
+  return h;
+}
+
+/* rule parents of an ihint under construction go straight into ipot[] */
+static void rp_begin(rpctx *rp, chainer *ch, const cgrid *src, const cgrid *cur, int root_cause) {
+  memset(rp, 0, sizeof *rp);
+  rp->src = src;
+  rp->cur = cur;
+  rp->root_cause = root_cause;
+  if (GROW(ch, ipot, ipotcap, ch->nipot + NCAND)) { rp->cap = 0; return; }
+  rp->out = ch->ipot + ch->nipot;
+  rp->cap = NCAND;
+}
+
+/* SE's getLengthDifficulty in its own double arithmetic: the bonus added
+** to a chain's base for its complexity (n = complexity - 2 above 4, 6, 8,
+** 12, ...).  Only used to order the hints of inner searches exactly as SE
+** sorts them and to break float ties; ratings come from the table. */
+static double se_length_bonus(int complexity) {
+  double added = 0.0;
+  int ceil = 4, length = complexity - 2, odd = 0;
+  while (length > ceil) {
+    added += 0.1;
+    ceil = odd ? (ceil * 4) / 3 : (ceil * 3) / 2;
+    odd = !odd;
+  }
+  return added;
+}
+
+#endif

@@ -1,0 +1,526 @@
+/*
+** chain_rules.h -- private to techniques/chains.c: the other techniques a
+** nested chain (level >= 1) runs whenever its propagation runs dry (SE's
+** getAdvancedPotentials).
+**
+** On the chain's reduced grid the rules are tried in this order, stopping
+** at the first that yields something: pointing/claiming, hidden pair,
+** naked pair, X-Wing, then by level: 2 forcing chains & cycles, 3 also
+** static multiple chains; 4 dynamic forcing chains; 5 dynamic chains and
+** nested level 2 chains.  A hint counts only if it depends on candidates
+** the chain removed (its "rule parents", SE's getRuleParents); its
+** eliminations become OFF potentials whose parents are those removals.
+** Within a hint, eliminations are taken by cell (row, then column) and
+** digit: SE 1.2.1.3 used a hash order that is not reproducible; this is the
+** order of 1to9only's later fix (commit 5c3da31).
+** Scan orders are SE's: Locking block->column, block->row, column->block,
+** row->block; sets in blocks, columns, rows with tuples in increasing
+** bit-mask order; X-Wing base columns then base rows.
+*/
+#ifndef CHAIN_RULES_H
+#define CHAIN_RULES_H
+
+#include "chain_static.h"
+#include "chain_multi.h"
+
+/*
+** The results of getAdvancedPotentials depend only on the reduced grid and
+** the grid the run started from, which is the same for every run of one
+** search: the hints taken on a grid are kept (eliminations, rule parents,
+** nested complexity) and replayed when a later run runs dry on the same
+** grid -- most do at level 2 and beyond.
+*/
+typedef struct acache {
+  uint64_t *key;               /* per slot */
+  uint32_t *stamp;             /* slot in use when == gen */
+  int32_t *ent;                /* per slot: offset of the entry in data */
+  int32_t cap, used;
+  uint32_t gen;
+  int32_t *data; int32_t ndata, datacap;
+} acache;
+
+#define ACACHE_MAX_DATA (8 << 20)      /* int32 words kept at most per search */
+
+static void acache_free(acache *ac) {
+  if (!ac) return;
+  free(ac->key); free(ac->stamp); free(ac->ent); free(ac->data);
+  free(ac);
+}
+
+static void acache_clear(acache *ac) {
+  if (!ac) return;
+  ac->gen++;
+  ac->used = 0;
+  ac->ndata = 0;
+}
+
+typedef struct advctx {
+  chainer *ch;
+  int r;
+  int32_t *qoff;
+  int *nqoff;
+  int yielded;
+  int record;                  /* append what is taken to the cache entry */
+} advctx;
+
+static int ac_push(chainer *ch, int32_t v) {
+  acache *ac = ch->ac;
+  if (ac->ndata >= ACACHE_MAX_DATA) return -1;
+  if (grow((void **)&ac->data, &ac->datacap, ac->ndata + 1, sizeof *ac->data)) return -1;
+  ac->data[ac->ndata++] = v;
+  return 0;
+}
+
+/* one hint of a rule: eliminations become OFF potentials of the run */
+static void adv_take(advctx *a, const int16_t *rp, int nrp, const int16_t *el, int nel,
+                     int has_nest, int32_t complexity, uint64_t chash) {
+  if (nrp == 0) return;        /* not caused by the chain: useless in it */
+  a->yielded = 1;
+  chainer *ch = a->ch;
+  if (a->record) {
+    int ok = !ac_push(ch, nel) && !ac_push(ch, nrp) && !ac_push(ch, has_nest) &&
+             !ac_push(ch, complexity) && !ac_push(ch, (int32_t)(uint32_t)chash) &&
+             !ac_push(ch, (int32_t)(uint32_t)(chash >> 32));
+    for (int i = 0; ok && i < nel; i++) ok = !ac_push(ch, el[i]);
+    for (int i = 0; ok && i < nrp; i++) ok = !ac_push(ch, rp[i]);
+    if (!ok) a->record = -1;
+  }
+  int32_t nest = has_nest ? nest_new(ch, complexity, chash) : -1;
+  for (int i = 0; i < nel; i++) {
+    if (run_find(ch, a->r, el[i]) >= 0) continue;
+    int32_t x = nd_new(ch, el[i], CA_ADV, nest);
+    if (x < 0) return;
+    for (int j = 0; j < nrp; j++) nd_par(ch, run_find(ch, a->r, rp[j]));
+    run_insert(ch, a->r, x);
+    a->qoff[(*a->nqoff)++] = x;
+  }
+}
+
+/* what the rules look at: the candidates the chain removed, and the places
+** of each digit in each house as a 9-bit mask (house order) */
+typedef struct removed {
+  sk_bits d[9];
+  sk_mask cell[SK_CELLS];
+  uint16_t pm[SK_HOUSES][10];
+} removed;
+
+static void removed_of(removed *rm, const cgrid *g, const cgrid *src) {
+  for (int d = 0; d < 9; d++) rm->d[d] = sk_bits_andnot(src->dpos[d], g->dpos[d]);
+  memset(rm->pm, 0, sizeof rm->pm);
+  for (int c = 0; c < SK_CELLS; c++) {
+    rm->cell[c] = src->cand[c] & (sk_mask)~g->cand[c];
+    int r = c / 9, k = c % 9;
+    uint16_t bc = (uint16_t)(1u << k), br = (uint16_t)(1u << r);
+    uint16_t bb = (uint16_t)(1u << ((r % 3) * 3 + k % 3));
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) {
+      int d = sk_mask_first(m);
+      rm->pm[r][d] |= bc;
+      rm->pm[9 + k][d] |= br;
+      rm->pm[18 + (r / 3) * 3 + k / 3][d] |= bb;
+    }
+  }
+}
+
+/* the cells of house h1 that lie in the crossing house h2, as a mask in
+** h1's order */
+static uint16_t cross_mask(int h1, int h2) {
+  if (h1 >= 18) {                                   /* block and a line */
+    if (h2 < 9) return (uint16_t)(7u << (3 * (h2 % 3)));
+    return (uint16_t)(0x49u << ((h2 - 9) % 3));
+  }
+  if (h1 < 9) return (uint16_t)(7u << (3 * ((h2 - 18) % 3)));   /* row and a block */
+  return (uint16_t)(7u << (3 * ((h2 - 18) / 3)));               /* column and a block */
+}
+
+static int crosses(int h1, int h2) {
+  return !sk_bits_empty(sk_bits_and(sk_house_bits[h1], sk_house_bits[h2]));
+}
+
+/* removed by the chain: was a candidate at the start, is not now */
+static int gone(const cgrid *g, const cgrid *src, int c, int d) {
+  return cg_has(src, c, d) && !cg_has(g, c, d);
+}
+
+static int bits_to_pots(sk_bits b, int d, int16_t *out) {
+  int n = 0;
+  for (int x; (x = sk_bits_pop(&b)) >= 0; ) out[n++] = (int16_t)pot_make(x, d, 0);
+  return n;
+}
+
+/* Only hints with a rule parent count, so each rule skips the houses and
+** digits where the chain removed nothing: the scan order is unchanged. */
+static void rule_locking(advctx *a, const cgrid *g, const cgrid *src, const removed *rm) {
+  static const uint8_t t1[4] = {18, 18, 9, 0}, t2[4] = {9, 0, 18, 18};
+  int16_t rp[9], el[9];
+  for (int p = 0; p < 4; p++)
+    for (int i1 = 0; i1 < 9; i1++)
+      for (int i2 = 0; i2 < 9; i2++) {
+        int h1 = t1[p] + i1, h2 = t2[p] + i2;
+        if (!crosses(h1, h2)) continue;
+        sk_bits outside = sk_bits_andnot(sk_house_bits[h1], sk_house_bits[h2]);
+        uint16_t in2 = cross_mask(h1, h2);
+        for (int d = 1; d <= 9; d++) {
+          uint16_t pm = rm->pm[h1][d];
+          if ((pm & (pm - 1)) == 0 || (pm & ~in2)) continue;
+          if (sk_bits_empty(sk_bits_and(rm->d[d - 1], outside))) continue;
+          sk_bits victims = sk_bits_andnot(cg_places(g, h2, d), sk_house_bits[h1]);
+          if (sk_bits_empty(victims)) continue;
+          int nrp = 0;
+          for (int i = 0; i < 9; i++) {
+            int x = sk_house_cell[h1][i];
+            if (gone(g, src, x, d) && !sk_bits_has(&sk_house_bits[h2], x))
+              rp[nrp++] = (int16_t)pot_make(x, d, 0);
+          }
+          adv_take(a, rp, nrp, el, bits_to_pots(victims, d, el), 0, 0, 0);
+        }
+      }
+}
+
+static const uint8_t set_house_order[3] = {18, 9, 0};     /* blocks, columns, rows */
+
+static void rule_hidden_pair(advctx *a, const cgrid *g, const cgrid *src, const removed *rm) {
+  int16_t rp[18], el[16];
+  for (int t = 0; t < 3; t++)
+    for (int i = 0; i < 9; i++) {
+      int h = set_house_order[t] + i;
+      unsigned gone_here = 0;                  /* digits removed in the house */
+      for (int d = 1; d <= 9; d++)
+        if (!sk_bits_empty(sk_bits_and(rm->d[d - 1], sk_house_bits[h]))) gone_here |= 1u << d;
+      if (!gone_here || cg_empty_count(g, h) <= 4) continue;
+      for (int d2 = 2; d2 <= 9; d2++)
+        for (int d1 = 1; d1 < d2; d1++) {
+          if (!(gone_here & ((1u << d1) | (1u << d2)))) continue;
+          unsigned m1 = rm->pm[h][d1], m2 = rm->pm[h][d2];
+          if (!(m1 & (m1 - 1)) || !(m2 & (m2 - 1)) || mask_count(m1 | m2) != 2) continue;
+          sk_bits both = sk_bits_or(cg_places(g, h, d1), cg_places(g, h, d2));
+          sk_mask keep = SK_BIT(d1) | SK_BIT(d2);
+          int nel = 0;
+          for (sk_bits b = both; ; ) {
+            int x = sk_bits_pop(&b);
+            if (x < 0) break;
+            for (sk_mask m = g->cand[x] & (sk_mask)~keep; m; m &= m - 1)
+              el[nel++] = (int16_t)pot_make(x, sk_mask_first(m), 0);
+          }
+          if (!nel) continue;
+          int nrp = 0;
+          for (int j = 0; j < 9; j++) {
+            int x = sk_house_cell[h][j];
+            if (sk_bits_has(&both, x)) continue;
+            if (cg_has(src, x, d1)) rp[nrp++] = (int16_t)pot_make(x, d1, 0);
+            if (cg_has(src, x, d2)) rp[nrp++] = (int16_t)pot_make(x, d2, 0);
+          }
+          adv_take(a, rp, nrp, el, nel, 0, 0, 0);
+        }
+    }
+}
+
+static void rule_naked_pair(advctx *a, const cgrid *g, const cgrid *src, const removed *rm) {
+  int16_t rp[18], el[16];
+  for (int t = 0; t < 3; t++)
+    for (int i = 0; i < 9; i++) {
+      int h = set_house_order[t] + i;
+      int any = 0;
+      for (int j = 0; j < 9; j++) any |= rm->cell[sk_house_cell[h][j]];
+      if (!any || cg_empty_count(g, h) < 4) continue;
+      for (int j2 = 1; j2 < 9; j2++)
+        for (int j1 = 0; j1 < j2; j1++) {
+          int x1 = sk_house_cell[h][j1], x2 = sk_house_cell[h][j2];
+          if (!(rm->cell[x1] | rm->cell[x2])) continue;
+          if (mask_count(g->cand[x1]) <= 1 || mask_count(g->cand[x2]) <= 1) continue;
+          sk_mask both = g->cand[x1] | g->cand[x2];
+          if (mask_count(both) != 2) continue;
+          int nel = 0;
+          for (int j = 0; j < 9; j++) {
+            int x = sk_house_cell[h][j];
+            if (x == x1 || x == x2) continue;
+            for (sk_mask m = g->cand[x] & both; m; m &= m - 1)
+              el[nel++] = (int16_t)pot_make(x, sk_mask_first(m), 0);
+          }
+          if (!nel) continue;
+          /* eliminations by cell then digit */
+          for (int u = 1; u < nel; u++)
+            for (int v = u; v > 0 && el[v - 1] > el[v]; v--) {
+              int16_t tmp = el[v]; el[v] = el[v - 1]; el[v - 1] = tmp;
+            }
+          int nrp = 0;
+          for (sk_mask m = src->cand[x1] & (sk_mask)~both; m; m &= m - 1)
+            rp[nrp++] = (int16_t)pot_make(x1, sk_mask_first(m), 0);
+          for (sk_mask m = src->cand[x2] & (sk_mask)~both; m; m &= m - 1)
+            rp[nrp++] = (int16_t)pot_make(x2, sk_mask_first(m), 0);
+          adv_take(a, rp, nrp, el, nel, 0, 0, 0);
+        }
+    }
+}
+
+static void rule_xwing(advctx *a, const cgrid *g, const cgrid *src, const removed *rm) {
+  int occ[10] = {0};
+  for (int c = 0; c < SK_CELLS; c++) occ[g->value[c]]++;
+  static const uint8_t base0[2] = {9, 0}, cover0[2] = {0, 9};   /* columns, then rows */
+  int16_t rp[18], el[16];
+  for (int t = 0; t < 2; t++)
+    for (int j2 = 1; j2 < 9; j2++)
+      for (int j1 = 0; j1 < j2; j1++) {
+        int b1 = base0[t] + j1, b2 = base0[t] + j2;
+        sk_bits lines = sk_bits_or(sk_house_bits[b1], sk_house_bits[b2]);
+        for (int d = 1; d <= 9; d++) {
+          if (occ[d] + 4 > 9) continue;
+          unsigned m1 = rm->pm[b1][d], m2 = rm->pm[b2][d];
+          if (!(m1 & (m1 - 1)) || !(m2 & (m2 - 1))) continue;
+          /* positions inside the lines = the cover lines */
+          int idx = (int)(m1 | m2);
+          if (mask_count((unsigned)idx) != 2) continue;
+          if (sk_bits_empty(sk_bits_and(rm->d[d - 1], lines))) continue;
+          int k1 = __builtin_ctz(idx), k2 = 31 - __builtin_clz(idx);
+          int c1 = cover0[t] + k1, c2 = cover0[t] + k2;
+          sk_bits bases = sk_bits_or(sk_house_bits[b1], sk_house_bits[b2]);
+          sk_bits covers = sk_bits_or(sk_house_bits[c1], sk_house_bits[c2]);
+          sk_bits victims = sk_bits_andnot(sk_bits_and(g->dpos[d - 1], covers), bases);
+          if (sk_bits_empty(victims)) continue;
+          int nrp = 0;
+          for (int bi = 0; bi < 2; bi++) {
+            int b = bi ? b2 : b1;
+            for (int i = 0; i < 9; i++) {
+              int x = sk_house_cell[b][i];
+              if (gone(g, src, x, d) && !sk_bits_has(&covers, x))
+                rp[nrp++] = (int16_t)pot_make(x, d, 0);
+            }
+          }
+          adv_take(a, rp, nrp, el, bits_to_pots(victims, d, el), 0, 0, 0);
+        }
+      }
+}
+
+/* ---- chaining rules as nested rules ---- */
+
+/* SE sorts a producer's hints by difficulty, complexity, sort key, then
+** keeps the discovery order (stable sort); then drops any hint whose
+** eliminations equal an earlier one's (LinkedHashSet of ChainingHint). */
+static int ih_before(const ihint *x, const ihint *y) {
+  if (x->diff != y->diff) return x->diff < y->diff;
+  if (x->complexity != y->complexity) return x->complexity < y->complexity;
+  if (x->kind != y->kind) return x->kind < y->kind;
+  return x->seq < y->seq;
+}
+
+static void ih_sort(const ihint *h, int32_t *ord, int n) {
+  /* merge sort on indexes (n can be thousands) */
+  if (n < 2) return;
+  int32_t *tmp = malloc((size_t)n * sizeof *tmp);
+  if (!tmp) {
+    for (int i = 1; i < n; i++)
+      for (int j = i; j > 0 && ih_before(&h[ord[j]], &h[ord[j - 1]]); j--) {
+        int32_t t = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = t;
+      }
+    return;
+  }
+  for (int w = 1; w < n; w *= 2) {
+    for (int lo = 0; lo < n; lo += 2 * w) {
+      int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+      int i = lo, j = mid, o = lo;
+      while (i < mid && j < hi) tmp[o++] = ih_before(&h[ord[j]], &h[ord[i]]) ? ord[j++] : ord[i++];
+      while (i < mid) tmp[o++] = ord[i++];
+      while (j < hi) tmp[o++] = ord[j++];
+    }
+    memcpy(ord, tmp, (size_t)n * sizeof *ord);
+  }
+  free(tmp);
+}
+
+static int ih_same_elims(const chainer *s, const ihint *x, const ihint *y) {
+  return x->ehash == y->ehash && x->nelim == y->nelim &&
+         !memcmp(s->ipot + x->elim, s->ipot + y->elim, (size_t)x->nelim * sizeof *s->ipot);
+}
+
+/* hand the hints of a nested chaining search to the run */
+static void adv_take_inner(advctx *a, chainer *sub) {
+  int n = sub->nih;
+  if (n == 0) return;
+  int32_t *ord = malloc((size_t)n * sizeof *ord);
+  int32_t cap = 1;
+  while (cap < 2 * n) cap *= 2;
+  int32_t *tab = malloc((size_t)cap * sizeof *tab);
+  if (!ord || !tab) { free(ord); free(tab); a->ch->oom = 1; return; }
+  for (int i = 0; i < n; i++) ord[i] = i;
+  ih_sort(sub->ih, ord, n);
+  for (int i = 0; i < cap; i++) tab[i] = -1;
+  for (int i = 0; i < n; i++) {
+    const ihint *h = &sub->ih[ord[i]];
+    uint32_t slot = (uint32_t)h->ehash & (uint32_t)(cap - 1);
+    int dup = 0;
+    while (tab[slot] >= 0) {
+      if (ih_same_elims(sub, &sub->ih[tab[slot]], h)) { dup = 1; break; }
+      slot = (slot + 1) & (uint32_t)(cap - 1);
+    }
+    if (dup) continue;
+    tab[slot] = ord[i];
+    if (h->nrp == 0) continue;
+    adv_take(a, sub->ipot + h->rp, h->nrp, sub->ipot + h->elim, h->nelim, 1, h->complexity,
+             h->chash);
+  }
+  free(ord);
+  free(tab);
+}
+
+static chainer *sub_get(chainer *ch, chainer **slot, int multiple, int dynamic, int level) {
+  if (!*slot) {
+    *slot = chainer_new(multiple, dynamic, 0, level);
+    if (!*slot) { ch->oom = 1; return NULL; }
+  }
+  (*slot)->search = ch->search;
+  return *slot;
+}
+
+static void adv_static(advctx *a, const cgrid *g, const cgrid *src) {
+  chainer *sub = sub_get(a->ch, &a->ch->sub_static, 0, 0, 0);
+  if (!sub) return;
+  chainer_reset(sub);
+  sctx x;
+  if (sctx_init(&x, g)) { sctx_free(&x); a->ch->oom = 1; return; }
+  x.inner = 1;
+  x.src = src;
+  x.out = sub;
+  static_search(&x);
+  if (x.oom) a->ch->oom = 1;
+  sctx_free(&x);
+  adv_take_inner(a, sub);
+}
+
+static void adv_multi(advctx *a, chainer *sub, const cgrid *g, const cgrid *src) {
+  if (!sub) return;
+  msink k;
+  memset(&k, 0, sizeof k);
+  k.inner = 1;
+  k.src = src;
+  multi_search(sub, g, &k);
+  if (sub->oom) a->ch->oom = 1;
+  adv_take_inner(a, sub);
+}
+
+static uint64_t grid_hash(const cgrid *g) {
+  uint64_t h = 0x9E37;
+  const uint64_t *w = (const uint64_t *)(const void *)g->cand;
+  for (int i = 0; i < (int)(sizeof g->cand / 8); i++) h = mix64(h, w[i]);
+  h = mix64(h, g->cand[SK_CELLS - 1]);
+  return h ? h : 1;
+}
+
+/* the cache slot of g: its entry offset, or -1 (then *slot is where to put it) */
+static int32_t acache_find(acache *ac, uint64_t h, const cgrid *g, int32_t *slot) {
+  if (!ac->cap) { *slot = -1; return -1; }
+  uint32_t i = (uint32_t)h & (uint32_t)(ac->cap - 1);
+  for (;; i = (i + 1) & (uint32_t)(ac->cap - 1)) {
+    if (ac->stamp[i] != ac->gen) { *slot = (int32_t)i; return -1; }
+    if (ac->key[i] == h &&
+        !memcmp(ac->data + ac->ent[i] + 2, g->cand, sizeof g->cand)) return ac->ent[i];
+  }
+}
+
+static int acache_room(chainer *ch) {
+  acache *ac = ch->ac;
+  if (!ac) {
+    ac = ch->ac = calloc(1, sizeof *ac);
+    if (!ac) return -1;
+    ac->gen = 1;
+  }
+  if (2 * (ac->used + 1) <= ac->cap) return 0;
+  int32_t ncap = ac->cap ? ac->cap * 2 : 1024;
+  uint64_t *key = malloc((size_t)ncap * sizeof *key);
+  uint32_t *stamp = calloc((size_t)ncap, sizeof *stamp);
+  int32_t *ent = malloc((size_t)ncap * sizeof *ent);
+  if (!key || !stamp || !ent) { free(key); free(stamp); free(ent); return -1; }
+  for (int32_t i = 0; i < ac->cap; i++) {
+    if (ac->stamp[i] != ac->gen) continue;
+    uint32_t j = (uint32_t)ac->key[i] & (uint32_t)(ncap - 1);
+    while (stamp[j] == ac->gen) j = (j + 1) & (uint32_t)(ncap - 1);
+    stamp[j] = ac->gen;
+    key[j] = ac->key[i];
+    ent[j] = ac->ent[i];
+  }
+  free(ac->key); free(ac->stamp); free(ac->ent);
+  ac->key = key;
+  ac->stamp = stamp;
+  ac->ent = ent;
+  ac->cap = ncap;
+  return 0;
+}
+
+static void acache_replay(advctx *a, int32_t e) {
+  acache *ac = a->ch->ac;
+  a->yielded = ac->data[e];
+  int32_t n = ac->data[e + 1];
+  int32_t at = e + 2 + (int32_t)(sizeof(sk_mask) * SK_CELLS / sizeof(int32_t)) + 1;
+  int16_t el[NCAND], rp[NCAND];
+  for (int32_t k = 0; k < n; k++) {
+    const int32_t *d = ac->data + at;
+    int nel = d[0], nrp = d[1];
+    uint64_t chash = (uint64_t)(uint32_t)d[4] | ((uint64_t)(uint32_t)d[5] << 32);
+    for (int i = 0; i < nel; i++) el[i] = (int16_t)d[6 + i];
+    for (int i = 0; i < nrp; i++) rp[i] = (int16_t)d[6 + nel + i];
+    adv_take(a, rp, nrp, el, nel, d[2], d[3], chash);
+    at += 6 + nel + nrp;
+    ac = a->ch->ac;
+  }
+}
+
+/* SE's getAdvancedPotentials + the loop that adds them (doChaining) */
+static int advanced(chainer *ch, int r, const cgrid *g, const cgrid *src,
+                    int32_t *qoff, int *nqoff) {
+  advctx a = {ch, r, qoff, nqoff, 0, 0};
+  uint64_t h = grid_hash(g);
+  int32_t slot = -1, e = -1;
+  if (ch->ac) {
+    e = acache_find(ch->ac, h, g, &slot);
+    if (e >= 0) { acache_replay(&a, e); return a.yielded; }
+  }
+  /* start an entry: yielded, count, the grid, then the hints taken */
+  int32_t start = -1;
+  const int gw = (int)(sizeof g->cand / sizeof(int32_t)) + 1;
+  if (!acache_room(ch) && ch->ac->ndata + 2 + gw < ACACHE_MAX_DATA) {
+    acache *ac = ch->ac;
+    start = ac->ndata;
+    int ok = !ac_push(ch, 0) && !ac_push(ch, 0);
+    int32_t gbuf[(sizeof g->cand / sizeof(int32_t)) + 1];
+    memset(gbuf, 0, sizeof gbuf);
+    memcpy(gbuf, g->cand, sizeof g->cand);
+    for (int i = 0; ok && i < gw; i++) ok = !ac_push(ch, gbuf[i]);
+    a.record = ok ? 1 : -1;
+  }
+  removed rm;
+  removed_of(&rm, g, src);
+  for (int rule = 0; rule < 6 && !a.yielded && !ch->oom; rule++) {
+    switch (rule) {
+    case 0: rule_locking(&a, g, src, &rm); break;
+    case 1: rule_hidden_pair(&a, g, src, &rm); break;
+    case 2: rule_naked_pair(&a, g, src, &rm); break;
+    case 3: rule_xwing(&a, g, src, &rm); break;
+    case 4:
+      if (ch->level >= 4) adv_multi(&a, sub_get(ch, &ch->sub_dyn, 1, 1, 0), g, src);
+      else if (ch->level >= 2) adv_static(&a, g, src);
+      break;
+    case 5:
+      if (ch->level >= 5) adv_multi(&a, sub_get(ch, &ch->sub_nested, 1, 1, ch->level - 3), g, src);
+      else if (ch->level == 3) adv_multi(&a, sub_get(ch, &ch->sub_multi, 1, 0, 0), g, src);
+      break;
+    }
+  }
+  if (start >= 0) {
+    acache *ac = ch->ac;
+    if (a.record == 1 && !ch->oom && !ch->stopped) {
+      /* count the records written after the grid */
+      int32_t n = 0, at = start + 2 + gw;
+      while (at < ac->ndata) { at += 6 + ac->data[at] + ac->data[at + 1]; n++; }
+      ac->data[start] = a.yielded;
+      ac->data[start + 1] = n;
+      int32_t s2;
+      if (acache_find(ac, h, g, &s2) < 0 && s2 >= 0) {
+        ac->stamp[s2] = ac->gen;
+        ac->key[s2] = h;
+        ac->ent[s2] = start;
+        ac->used++;
+      }
+    } else ac->ndata = start;          /* incomplete: forget it */
+  }
+  return a.yielded;
+}
+
+#endif

@@ -1,0 +1,382 @@
+/*
+** test_chains.c -- SE's chaining techniques (techniques/chains.c).
+**
+**  - hand-made positions whose answer follows from the rules: an X-Wing
+**    read as an X-cycle, a turbot fish (forcing X-chain), a loop of four
+**    bivalue cells (Y-cycle), and a grid where no chain exists;
+**  - tests/data/chains/se-steps.txt: positions from Sudoku Explainer
+**    1.2.1.3's own solving paths, a few of every kind of chain step SE took,
+**    with SE's difficulty, name, placement and eliminations;
+**  - with SK_SHARED: every chain step of SE's complete paths.
+** At every step the hint is the one the engine takes (cheapest difficulty,
+** then least 'order', then first emitted), and the chain techniques SE asks
+** before the one it used must find nothing.
+**  - the two nested-chain puzzles of se-ratings.tsv (ER 10.5 and 11.1) rate
+**    as SE rates them.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "sk_engine.h"
+
+#ifndef SK_TEST_DATA
+#define SK_TEST_DATA SK_BUILD_RATINGS_DIR "/../tests/data"
+#endif
+
+static const char *const chain_ids[] = {
+  "static-chains", "nishio-chains", "multiple-chains", "dynamic-chains", "dynamic-chains-plus",
+};
+#define NCHAIN (int)(sizeof chain_ids / sizeof chain_ids[0])
+
+static sk_engine *engine;
+
+static int setup(void **state) {
+  (void)state;
+  sk_error err = {{0}};
+  engine = sk_engine_new();
+  char *p = sk_table_resolve("se", &err);
+  sk_table *t = p ? sk_table_load(p, &err) : NULL;
+  free(p);
+  if (!engine || sk_engine_load_default(engine, NULL, &err) != 0 || !t ||
+      sk_engine_use_table(engine, t, &err) != 0) {
+    print_error("engine set-up: %s\n", err.msg);
+    return -1;
+  }
+  return 0;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  sk_engine_free(engine);
+  return 0;
+}
+
+/* the hint the engine takes from a collecting technique */
+typedef struct pick { int n; sk_hint best; int32_t diff; } pick;
+
+static int take(void *ud, const sk_hint *h, int32_t d) {
+  pick *p = ud;
+  if (!p->n || d < p->diff || (d == p->diff && h->order < p->best.order)) {
+    p->best = *h;
+    p->diff = d;
+  }
+  p->n++;
+  return 0;
+}
+
+static int run(const char *id, const sk_grid *g, pick *p) {
+  int i = sk_table_find(sk_engine_table(engine), id);
+  assert_true(i >= 0);
+  memset(p, 0, sizeof *p);
+  sk_engine_hints(engine, g, i, 1, take, p);
+  return p->n;
+}
+
+static int rc(int r, int c) { return (r - 1) * 9 + c - 1; }
+
+/* a grid with every candidate everywhere except where 'keep' says */
+static void open_grid(sk_grid *g) {
+  sk_mask cand[SK_CELLS];
+  uint8_t values[SK_CELLS] = {0};
+  for (int c = 0; c < SK_CELLS; c++) cand[c] = SK_ALL_DIGITS;
+  sk_grid_from_candidates(g, cand, values);
+}
+
+/* keep digit d of column/row line only in the given cells */
+static void only_in(sk_grid *g, int house, int d, const int *cells, int n) {
+  for (int i = 0; i < 9; i++) {
+    int c = sk_house_cell[house][i], keep = 0;
+    for (int k = 0; k < n; k++) keep |= cells[k] == c;
+    if (!keep) sk_grid_eliminate(g, c, d);
+  }
+}
+
+static void expect_elims(const sk_hint *h, const sk_grid *g, const sk_mask *want) {
+  for (int c = 0; c < SK_CELLS; c++) {
+    if ((h->elim[c] & g->cand[c]) != want[c])
+      fail_msg("cell r%dc%d: removes %03x, expected %03x (%s)", c / 9 + 1, c % 9 + 1,
+               h->elim[c] & g->cand[c], want[c], h->text);
+  }
+}
+
+/* {====== hand-made positions */
+
+/* Digit 5 only in c1 and c5 of rows 1 and 5: the X-cycle r1c1-r5c1-r5c5-r1c5
+** (complexity 4, 6.5, SE calls a 4-cell X-cycle a generalized X-Wing)
+** removes 5 from the rest of columns 1 and 5. */
+static void xwing_as_cycle(void **state) {
+  (void)state;
+  sk_grid g;
+  open_grid(&g);
+  int r1[2] = {rc(1, 1), rc(1, 5)}, r5[2] = {rc(5, 1), rc(5, 5)};
+  only_in(&g, 0, 5, r1, 2);
+  only_in(&g, 4, 5, r5, 2);
+  pick p;
+  assert_true(run("static-chains", &g, &p) > 0);
+  assert_string_equal(p.best.name, "Generalized X-Wing");
+  assert_int_equal(p.diff, 6500);
+  assert_int_equal(p.best.fig[SK_FIG_COMPLEXITY], 4);
+  assert_int_equal(p.best.cell, -1);
+  sk_mask want[SK_CELLS] = {0};
+  for (int r = 1; r <= 9; r++)
+    if (r != 1 && r != 5) want[rc(r, 1)] = want[rc(r, 5)] = SK_BIT(5);
+  expect_elims(&p.best, &g, want);
+}
+
+/* Digit 1 only in r1 and r5 of column 1 and in r1 and r6 of column 5: a
+** turbot fish.  r5c4=1 -> r5c1<>1 -> r1c1=1 -> r1c5<>1 -> r6c5=1 -> r5c4<>1:
+** six potentials, 6.6; the first of the four cells so refuted (r5c4, r5c6,
+** r6c2, r6c3) in row-major order is taken. */
+static void turbot_fish(void **state) {
+  (void)state;
+  sk_grid g;
+  open_grid(&g);
+  int c1[2] = {rc(1, 1), rc(5, 1)}, c5[2] = {rc(1, 5), rc(6, 5)};
+  only_in(&g, 9, 1, c1, 2);
+  only_in(&g, 13, 1, c5, 2);
+  pick p;
+  assert_true(run("static-chains", &g, &p) > 0);
+  assert_string_equal(p.best.name, "Turbot Fish");
+  assert_int_equal(p.diff, 6600);
+  assert_int_equal(p.best.fig[SK_FIG_TYPE], 3);
+  assert_int_equal(p.best.fig[SK_FIG_COMPLEXITY], 6);
+  sk_mask want[SK_CELLS] = {0};
+  want[rc(5, 4)] = SK_BIT(1);
+  expect_elims(&p.best, &g, want);
+}
+
+/* Four bivalue cells r1c1 {1,2}, r1c5 {2,3}, r5c5 {3,4}, r5c1 {1,4}: a
+** Y-cycle of eight potentials (6.5 + 0.1) that removes 1 from column 1, 2
+** from row 1, 3 from column 5 and 4 from row 5. */
+static void bivalue_loop(void **state) {
+  (void)state;
+  sk_grid g;
+  open_grid(&g);
+  static const struct { int r, c; sk_mask m; } cell[4] = {
+    {1, 1, SK_BIT(1) | SK_BIT(2)}, {1, 5, SK_BIT(2) | SK_BIT(3)},
+    {5, 5, SK_BIT(3) | SK_BIT(4)}, {5, 1, SK_BIT(1) | SK_BIT(4)},
+  };
+  for (int i = 0; i < 4; i++)
+    for (int d = 1; d <= 9; d++)
+      if (!(cell[i].m & SK_BIT(d))) sk_grid_eliminate(&g, rc(cell[i].r, cell[i].c), d);
+  pick p;
+  assert_true(run("static-chains", &g, &p) > 0);
+  assert_string_equal(p.best.name, "Bidirectional Y-Cycle");
+  assert_int_equal(p.diff, 6600);
+  assert_int_equal(p.best.fig[SK_FIG_TYPE], 2);
+  assert_int_equal(p.best.fig[SK_FIG_COMPLEXITY], 8);
+  sk_mask want[SK_CELLS] = {0};
+  for (int k = 1; k <= 9; k++) {
+    if (k != 1 && k != 5) {
+      want[rc(k, 1)] |= SK_BIT(1);
+      want[rc(1, k)] |= SK_BIT(2);
+      want[rc(k, 5)] |= SK_BIT(3);
+      want[rc(5, k)] |= SK_BIT(4);
+    }
+  }
+  expect_elims(&p.best, &g, want);
+}
+
+/* Every candidate everywhere: no link is strong, nothing can be proved. */
+static void nothing_on_open_grid(void **state) {
+  (void)state;
+  sk_grid g;
+  open_grid(&g);
+  for (int i = 0; i < NCHAIN; i++) {
+    pick p;
+    if (run(chain_ids[i], &g, &p)) fail_msg("%s found %s", chain_ids[i], p.best.text);
+  }
+}
+
+/* }====== */
+
+/* {====== SE's steps */
+
+static int producer_of(const char *name) {
+  if (strstr(name, "(+")) return 4;
+  if (strncmp(name, "Dynamic", 7) == 0) return 3;
+  if (!strcmp(name, "Cell Forcing Chains") || !strcmp(name, "Region Forcing Chains")) return 2;
+  if (!strcmp(name, "Nishio Forcing Chains")) return 1;
+  if (strstr(name, "Cycle") || strstr(name, "Turbot") || strstr(name, "Generalized X-Wing") ||
+      !strcmp(name, "Forcing X-Chain") || !strcmp(name, "Forcing Chain") ||
+      !strcmp(name, "Forcing Y-Chain"))
+    return 0;
+  return -1;
+}
+
+static int tenths_milli(const char *s) { return (int)(atof(s) * 10 + 0.5) * 100; }
+
+static void parse_elims(const char *s, sk_mask *out) {
+  memset(out, 0, SK_CELLS * sizeof *out);
+  for (const char *q = s; (q = strchr(q, 'r')) != NULL; q++)
+    if (q[2] == 'c' && q[4] == '<') out[rc(q[1] - '0', q[3] - '0')] |= SK_BIT(q[6] - '0');
+}
+
+/* Check SE's step on g: earlier chain techniques silent, then the same
+** hint.  Returns the number of problems (printed). */
+static int check_step(const sk_grid *g, const char *diff, const char *name, const char *place,
+                      const char *elims) {
+  int k = producer_of(name), bad = 0;
+  if (k < 0 || k >= NCHAIN) return 0;
+  pick p;
+  for (int i = 0; i < k; i++)
+    if (run(chain_ids[i], g, &p)) {
+      print_error("%s: %s found %s\n", name, chain_ids[i], p.best.text);
+      bad++;
+    }
+  if (!run(chain_ids[k], g, &p)) {
+    print_error("%s %s %s: %s found nothing\n", diff, name, elims, chain_ids[k]);
+    return bad + 1;
+  }
+  sk_mask want[SK_CELLS];
+  parse_elims(elims, want);
+  int same = p.diff == tenths_milli(diff) && !strcmp(p.best.name, name);
+  if (strcmp(place, "-") == 0) same = same && p.best.cell < 0;
+  else same = same && p.best.cell == rc(place[1] - '0', place[3] - '0') && p.best.digit == place[5] - '0';
+  for (int c = 0; c < SK_CELLS && same; c++) same = (p.best.elim[c] & g->cand[c]) == want[c];
+  if (!same) {
+    print_error("SE %s %s %s %s; got %d.%d %s\n", diff, name, place, elims, p.diff / 1000,
+                p.diff % 1000 / 100, p.best.text);
+    bad++;
+  }
+  return bad;
+}
+
+static int split_tabs(char *line, char **f, int max) {
+  int n = 0;
+  line[strcspn(line, "\r\n")] = 0;
+  for (char *s = line; n < max; ) {
+    f[n++] = s;
+    char *t = strchr(s, '\t');
+    if (!t) break;
+    *t = 0;
+    s = t + 1;
+  }
+  return n;
+}
+
+static void se_steps_fixture(void **state) {
+  (void)state;
+  FILE *f = fopen(SK_TEST_DATA "/chains/se-steps.txt", "r");
+  assert_non_null(f);
+  char line[2048];
+  int steps = 0, bad = 0, kinds[NCHAIN] = {0};
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#') continue;
+    char *fld[7];
+    if (split_tabs(line, fld, 7) != 7) continue;
+    assert_int_equal(strlen(fld[1]), 81);
+    assert_int_equal(strlen(fld[2]), 729);
+    uint8_t values[SK_CELLS];
+    sk_mask cand[SK_CELLS];
+    for (int c = 0; c < SK_CELLS; c++) {
+      values[c] = fld[1][c] >= '1' && fld[1][c] <= '9' ? (uint8_t)(fld[1][c] - '0') : 0;
+      cand[c] = 0;
+      for (int d = 1; d <= 9; d++)
+        if (fld[2][c * 9 + d - 1] == '0' + d) cand[c] |= SK_BIT(d);
+    }
+    sk_grid g;
+    sk_grid_from_candidates(&g, cand, values);
+    int k = producer_of(fld[4]);
+    assert_true(k >= 0 && k < NCHAIN);
+    assert_string_equal(fld[0], chain_ids[k]);
+    kinds[k]++;
+    bad += check_step(&g, fld[3], fld[4], fld[5], fld[6]);
+    steps++;
+  }
+  fclose(f);
+  print_message("se-steps: %d positions, %d disagreements\n", steps, bad);
+  assert_true(steps >= 40);
+  for (int k = 0; k < 4; k++) assert_true(kinds[k] >= 3);
+  assert_int_equal(bad, 0);
+}
+
+/* Every chain step of SE's complete paths: replay each path (a direct hint
+** only places its single, as in SE 1.2.1.3) and check the chain steps. */
+static void se_paths(void **state) {
+  (void)state;
+  const char *shared = getenv("SK_SHARED");
+  char path[1024];
+  snprintf(path, sizeof path, "%s/data/se-paths.txt", shared ? shared : "");
+  FILE *f = shared ? fopen(path, "r") : NULL;
+  if (!f) skip();
+  char line[4096];
+  sk_grid g;
+  int have = 0, bad = 0, checked = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#') {
+      uint8_t v[SK_CELLS];
+      for (int c = 0; c < SK_CELLS; c++)
+        v[c] = line[1 + c] >= '1' && line[1 + c] <= '9' ? (uint8_t)(line[1 + c] - '0') : 0;
+      have = sk_grid_from_values(&g, v, NULL) == 0;
+      continue;
+    }
+    char *fld[5];
+    if (split_tabs(line, fld, 5) < 5 || !have) continue;
+    if (producer_of(fld[2]) >= 0) {
+      checked++;
+      bad += check_step(&g, fld[1], fld[2], fld[3], fld[4]);
+    }
+    sk_mask want[SK_CELLS];
+    parse_elims(fld[4], want);
+    for (int c = 0; c < SK_CELLS; c++)
+      for (sk_mask m = want[c] & g.cand[c]; m; m &= m - 1) sk_grid_eliminate(&g, c, sk_mask_first(m));
+    if (strcmp(fld[3], "-") != 0) sk_grid_place(&g, rc(fld[3][1] - '0', fld[3][3] - '0'), fld[3][5] - '0');
+  }
+  fclose(f);
+  print_message("se-paths: %d chain steps compared, %d disagreements\n", checked, bad);
+  assert_true(checked >= 1000);
+  assert_int_equal(bad, 0);
+}
+
+/* The puzzles of se-ratings.tsv rated 10.0 or more need nested chains
+** (levels 4 and 5): their ER/EP/ED must be SE's. */
+static void nested_ratings(void **state) {
+  (void)state;
+  FILE *f = fopen(SK_TEST_DATA "/se/se-ratings.tsv", "r");
+  assert_non_null(f);
+  char line[512];
+  int n = 0;
+  while (fgets(line, sizeof line, f)) {
+    char grid[128], er[16], ep[16], ed[16];
+    if (sscanf(line, "%127s %15s %15s %15s", grid, er, ep, ed) != 4 || strlen(grid) != 81) continue;
+    if (tenths_milli(er) < 10000) continue;
+    uint8_t v[SK_CELLS];
+    for (int c = 0; c < SK_CELLS; c++) v[c] = grid[c] >= '1' && grid[c] <= '9' ? (uint8_t)(grid[c] - '0') : 0;
+    sk_grid g;
+    assert_int_equal(sk_grid_from_values(&g, v, NULL), 0);
+    sk_rating r;
+    assert_int_equal(sk_rate(engine, &g, NULL, &r), 0);
+    print_message("%s SE %s/%s/%s sudokit %d.%d/%d.%d/%d.%d\n", grid, er, ep, ed,
+                  sk_milli_to_tenths(r.er) / 10, sk_milli_to_tenths(r.er) % 10,
+                  sk_milli_to_tenths(r.ep) / 10, sk_milli_to_tenths(r.ep) % 10,
+                  sk_milli_to_tenths(r.ed) / 10, sk_milli_to_tenths(r.ed) % 10);
+    assert_int_equal(sk_milli_to_tenths(r.er) * 100, tenths_milli(er));
+    assert_int_equal(sk_milli_to_tenths(r.ep) * 100, tenths_milli(ep));
+    assert_int_equal(sk_milli_to_tenths(r.ed) * 100, tenths_milli(ed));
+    sk_rating_free(&r);
+    n++;
+  }
+  fclose(f);
+  assert_true(n >= 2);
+}
+
+/* }====== */
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(xwing_as_cycle),
+    cmocka_unit_test(turbot_fish),
+    cmocka_unit_test(bivalue_loop),
+    cmocka_unit_test(nothing_on_open_grid),
+    cmocka_unit_test(se_steps_fixture),
+    cmocka_unit_test(se_paths),
+    cmocka_unit_test(nested_ratings),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
