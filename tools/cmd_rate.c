@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "sk_engine.h"
 #include "sk_solver.h"
+#include "sk_lua.h"
 
 typedef struct rate_opts {
   const char *cmd;
@@ -22,6 +23,9 @@ typedef struct rate_opts {
   long jobs;
   double budget;
   int verify;
+  const char *policy;          /* --policy NAME|PATH: a Lua rating policy */
+  sk_policy_pool *pool;
+  volatile int policy_failed;  /* a script error: the rest are not rated */
   sk_engine *engine;
 } rate_opts;
 
@@ -41,6 +45,9 @@ static const char rate_help[] =
   "  --budget S     give up on a puzzle after S seconds: '# over budget', exit 1\n"
   "  --verify       check every step against the solution; a wrong step is an error\n"
   "  --plugins DIR  load extra technique plugins from DIR (also SUDOKIT_PLUGIN_PATH)\n"
+  "  --policy P     rate with a Lua policy: a name in ratings/ (se, xdrs, cheapest)\n"
+  "                 or a path; the policy chooses the steps and writes the line\n"
+  "                 (--format does not apply; --table overrides the policy's table)\n"
   "  -i, -o, -j     input, output (written whole or not at all), worker threads\n";
 
 static const char explain_help[] =
@@ -96,6 +103,7 @@ static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
       i++;
     }
     else if (!strcmp(a, "--verify")) o->verify = 1;
+    else if (!strcmp(a, "--policy") && !strcmp(o->cmd, "rate")) { NEEDS("a policy name or path"); o->policy = v; i++; }
     else return sk_usage_error(o->cmd, "unknown argument '%s'", a);
 #undef NEEDS
   }
@@ -160,6 +168,32 @@ static const char *short_reason(const char *why) {
   return "malformed";
 }
 
+/* Rate through a Lua policy.  A script error stops the rating of every
+** later puzzle (it would fail the same way): they are marked instead. */
+static int rate_with_policy(rate_opts *o, sk_batch_item *it, const sk_grid *g) {
+  sk_buf b = {0};
+  const sk_puzzle *p = &it->puzzle;
+  char *line = NULL;
+  sk_error err = {{0}};
+  if (o->policy_failed) {
+    sk_buf_printf(&b, "%s # not rated: policy error\n", p->raw ? p->raw : "");
+    it->out = b.p; it->outlen = b.n;
+    return 1;
+  }
+  int rc = sk_policy_pool_rate(o->pool, p, g, &line, &err);
+  if (rc < 0) {
+    if (!o->policy_failed) sk_warn("policy %s: %s", o->policy, err.msg);
+    o->policy_failed = 1;
+    sk_buf_printf(&b, "%s # not rated: policy error\n", p->raw ? p->raw : "");
+    it->out = b.p; it->outlen = b.n;
+    return 1;
+  }
+  if (rc == 1) sk_warn("line %ld: puzzle %ld: %s", p->line, p->index, err.msg);
+  it->out = line;
+  it->outlen = line ? strlen(line) : 0;
+  return rc == 0 ? 0 : 1;
+}
+
 static int rate_one(void *ctx, sk_batch_item *it) {
   const rate_opts *o = ctx;
   sk_buf b = {0};
@@ -174,6 +208,7 @@ static int rate_one(void *ctx, sk_batch_item *it) {
     it->out = b.p; it->outlen = b.n;
     return 1;
   }
+  if (o->pool) return rate_with_policy((rate_opts *)o, it, &g);
   sk_rate_opts ro = {0};
   ro.budget = o->budget;
   ro.solution = o->verify ? sol : NULL;
@@ -238,28 +273,48 @@ static int explain_one(void *ctx, sk_batch_item *it) {
   return status;
 }
 
+static void finish_opts(rate_opts *o) {
+  if (o->engine) sk_engine_free(o->engine);
+  if (o->pool) sk_policy_pool_close(o->pool);
+  o->engine = NULL;
+  o->pool = NULL;
+}
+
 static int run_batch(int argc, char **argv, const char *cmd, const char *help, sk_batch_work work) {
   rate_opts o = {0};
   o.cmd = cmd;
   o.jobs = 1;
   int rc = parse_args(argc, argv, &o, help);
   if (rc) return rc;
-  o.engine = sk_cli_engine(o.table, o.plugins);
-  if (!o.engine) return SK_EXIT_USAGE;
+  if (o.policy) {
+    sk_error err = {{0}};
+    sk_policy_opts po = {0};
+    if (o.format) return sk_usage_error(cmd, "--format does not apply with --policy (the policy writes the line)");
+    po.table = o.table;
+    po.plugins = o.plugins;
+    po.budget = o.budget;
+    po.verify = o.verify;
+    o.pool = sk_policy_pool_open(o.policy, &po, sk_jobs(o.jobs), &err);
+    if (!o.pool) { sk_warn("%s", err.msg); return SK_EXIT_USAGE; }
+  }
+  if (!o.pool) {
+    o.engine = sk_cli_engine(o.table, o.plugins);
+    if (!o.engine) return SK_EXIT_USAGE;
+  }
   const char *name;
   FILE *in = sk_in_open(o.in, &name);
-  if (!in) { sk_engine_free(o.engine); return SK_EXIT_USAGE; }
+  if (!in) { finish_opts(&o); return SK_EXIT_USAGE; }
   sk_out out;
   if (sk_out_open(&out, o.out) != 0) {
     if (in != stdin) fclose(in);
-    sk_engine_free(o.engine);
+    finish_opts(&o);
     return SK_EXIT_USAGE;
   }
   sk_reader *r = sk_reader_open(in, name);
   int st = sk_batch_run(r, out.f, sk_jobs(o.jobs), work, &o);
   sk_reader_close(r);
   if (in != stdin) fclose(in);
-  sk_engine_free(o.engine);
+  finish_opts(&o);
   if (st < 0) { sk_out_abort(&out); return SK_EXIT_DATA; }
   if (sk_out_commit(&out) != 0) return SK_EXIT_DATA;
   return st ? SK_EXIT_DATA : SK_EXIT_OK;

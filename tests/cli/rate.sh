@@ -106,4 +106,16 @@ hard=$(awk -F"\t" "NR > 1 && \$2 >= 9.0 { print \$1; exit }" "$tsv")
 echo "$hard" | "$SUDOKIT" rate --budget 0.001 >"$T/out" 2>"$T/err"
 [ $? -eq 1 ] && ok || bad "--budget should exit 1"
 expect_grep "# over budget" "$T/out"
+# --policy: Lua rating policies; se.lua equals plain rate, xdrs.lua prints P and D
+expect_status 0 "$SUDOKIT" rate --policy se -j 2 -i "$sample"
+expect_same "$T/out" "$T/r1" "rate --policy se vs rate"
+expect_status 0 "$SUDOKIT" rate --policy xdrs -i "$sample"
+[ "$(grep -c ' P=[0-9.]* D=[0-9]*\.[0-9][0-9][0-9]$' "$T/out")" -eq "$(wc -l <"$sample")" ] && ok || bad "xdrs lines: $(head -2 "$T/out")"
+printf 'return {name = "broken", result = function(r) return r.er + nil end}\n' >"$T/broken.lua"
+head -1 "$sample" | "$SUDOKIT" rate --policy "$T/broken.lua" >"$T/out" 2>"$T/err"
+[ $? -eq 1 ] && ok || bad "a failing policy should exit 1"
+expect_grep "broken.lua:1:" "$T/err"
+expect_grep "# not rated: policy error" "$T/out"
+expect_status 2 "$SUDOKIT" rate --policy se --format '%r' -i "$sample"
+expect_status 2 "$SUDOKIT" rate --policy no-such-policy -i "$sample"
 finish
