@@ -1,0 +1,476 @@
+/*
+** cmd_gen_target.c -- `sudokit generate` with a target: puzzles are
+** generated as `sudokit generate` makes them (random grid, clues removed
+** while the solution stays unique), rated, and kept when they meet every
+** target given: an ER band, an XDRS band, SE's pearl or diamond class, an
+** SDRS class, techniques the solving path must use.
+**
+** Attempt i always uses random stream i of the seed, and matches are
+** written in attempt order, so the output depends only on the seed and
+** the options, not on -j -- unless --timeout stops the run (then it is
+** what was found in time).  Attempts run in rounds of a few per thread;
+** the deadline is checked before each attempt and bounds each rating.
+*/
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli.h"
+#include "cmd_gen_target.h"
+#include "sk_analysis.h"
+#include "sk_engine.h"
+#include "sk_gen.h"
+#include "sk_solver.h"
+
+const char sk_gen_target_help[] =
+  "usage: sudokit generate TARGET... [-n N] [--timeout S] [--with-path]\n"
+  "         [--level L | --givens A-B] [--symmetry S] [--minimal] [--attempts K]\n"
+  "         [--seed S] [-j N] [--table T] [--budget S] [--plugins DIR] [--quiet] [-o FILE]\n"
+  "Generates puzzles, rates each, and keeps the first N (default 1) that meet\n"
+  "every TARGET given:\n"
+  "  --er A-B        SE rating (ER) in [A, B]; 'A-' = at least A, 'A' = exactly A\n"
+  "  --xdrs A-B      XDRS difficulty D = (90 P + 19) / 109 in [A, B], P = ER under\n"
+  "                  ratings/xdrs.yaml (clamped to 1..10)\n"
+  "  --pearl         SE pearl: EP = ER, not a diamond\n"
+  "  --diamond       SE diamond: ED = EP = ER (all-singles puzzles are diamonds\n"
+  "                  too: add --er to ask for hard ones)\n"
+  "  --sdrs CLASS    SDRS class: pearl, diamond, extreme-pearl, extreme-diamond\n"
+  "                  (see 'sudokit analyze --help' and the README for the rules)\n"
+  "  --needs IDS     the solving path uses each technique id of the list\n"
+  "Options:\n"
+  "  --timeout S     stop after S seconds with what was found (exit 1 if fewer\n"
+  "                  than N); without it the run goes on until N are found\n"
+  "  --with-path     write each puzzle's solving path after it, one '#' line a step\n"
+  "  --budget S      give up rating one puzzle after S seconds (it is skipped)\n"
+  "  --table T       rating table for --er/--pearl/... (default se)\n"
+  "  --quiet         no progress lines (the summary is still printed on stderr)\n"
+  "  --level, --givens, --symmetry, --minimal, --attempts, --seed, -j, -o:\n"
+  "                  as for plain 'sudokit generate' (default: minimal puzzles)\n"
+  "Each match is written as 'puzzle ED=ER/EP/ED' (plus ' D=...' with --xdrs).\n"
+  "Progress and the acceptance rate (matches / puzzles rated) go to stderr.\n"
+  "Random removal rarely gives hard puzzles: ER >= 9 may take many minutes.\n";
+
+/* {====== options */
+
+typedef struct tgen {
+  /* targets */
+  int have_er, have_xdrs, pearl, diamond;
+  int32_t er_lo, er_hi, d_lo, d_hi;         /* milli, inclusive */
+  unsigned sdrs;
+  int nneeds;
+  char needs[16][64];
+  /* generation and run */
+  sk_gen_opts gen;
+  uint64_t seed;
+  int seeded;
+  long n, jobs;
+  double timeout, budget;
+  int with_path, quiet;
+  const char *out, *table, *plugins;
+  /* state */
+  sk_engine *se, *xdrs;
+  double start, deadline;
+  int record;                                /* ratings keep their steps */
+} tgen;
+
+static const char *const target_opts[] = {
+  "--er", "--xdrs", "--pearl", "--diamond", "--sdrs", "--needs", "--timeout", "--with-path", NULL
+};
+
+int sk_gen_target_wanted(int argc, char **argv) {
+  for (int i = 1; i < argc; i++)
+    for (int k = 0; target_opts[k]; k++)
+      if (!strcmp(argv[i], target_opts[k])) return 1;
+  return 0;
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* "A-B", "A-" or "A" (decimals) -> milli bounds. */
+static int parse_band(const char *opt, const char *s, double max, int32_t *lo, int32_t *hi) {
+  char *end;
+  if (!s || !*s) return sk_usage_error("generate", "%s needs a range A-B", opt), -1;
+  double a = strtod(s, &end), b = a;
+  if (end == s) goto bad;
+  if (*end == '-') {
+    const char *t = end + 1;
+    b = *t ? strtod(t, &end) : max;
+    if (*t && end == t) goto bad;
+    if (!*t) end = (char *)t;
+  }
+  if (*end || !(a >= 0) || !(b >= a) || b > max) goto bad;
+  *lo = (int32_t)llround(a * 1000);
+  *hi = (int32_t)llround(b * 1000);
+  return 0;
+bad:
+  return sk_usage_error("generate", "%s: '%s' is not a range A-B with 0 <= A <= B <= %g", opt, s, max), -1;
+}
+
+static int parse_u64(const char *s, uint64_t *out) {
+  char *end;
+  if (!s || *s < '0' || *s > '9') return -1;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (*end || errno == ERANGE) return -1;
+  *out = (uint64_t)v;
+  return 0;
+}
+
+static int parse_seconds(const char *opt, const char *s, double *out) {
+  char *end;
+  if (!s) return sk_usage_error("generate", "%s needs seconds", opt), -1;
+  *out = strtod(s, &end);
+  if (*end || end == s || !(*out > 0) || *out > 1e7)
+    return sk_usage_error("generate", "%s: '%s' is not a positive number of seconds", opt, s), -1;
+  return 0;
+}
+
+static int parse_givens(const char *s, int *lo, int *hi) {
+  char *end;
+  long a, b;
+  if (!s || *s < '0' || *s > '9') return -1;
+  a = b = strtol(s, &end, 10);
+  if (*end == '-') {
+    if (end[1] < '0' || end[1] > '9') return -1;
+    b = strtol(end + 1, &end, 10);
+  }
+  if (*end || a < 17 || b > 81 || a > b) return -1;
+  *lo = (int)a, *hi = (int)b;
+  return 0;
+}
+
+static int parse_needs(tgen *g, const char *s) {
+  if (!s || !*s) return sk_usage_error("generate", "--needs needs technique ids"), -1;
+  for (const char *p = s; *p; ) {
+    const char *e = strchr(p, ',');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    if (n == 0 || n >= sizeof g->needs[0] || g->nneeds == 16)
+      return sk_usage_error("generate", "--needs: bad list '%s'", s), -1;
+    memcpy(g->needs[g->nneeds], p, n);
+    g->needs[g->nneeds++][n] = 0;
+    p += n + (e != NULL);
+  }
+  return 0;
+}
+
+static int parse_sdrs(const char *s, unsigned *f) {
+  static const struct { const char *name; unsigned bit; } k[] = {
+    {"pearl", SK_SDRS_PEARL}, {"diamond", SK_SDRS_DIAMOND},
+    {"extreme-pearl", SK_SDRS_EXTREME_PEARL}, {"extreme-diamond", SK_SDRS_EXTREME_DIAMOND}
+  };
+  for (int i = 0; s && i < 4; i++)
+    if (!strcmp(s, k[i].name)) { *f |= k[i].bit; return 0; }
+  return sk_usage_error("generate", "--sdrs needs pearl, diamond, extreme-pearl or extreme-diamond"), -1;
+}
+
+static int parse_args(int argc, char **argv, tgen *g) {
+  const char *cmd = "generate";
+  int have_level = 0, have_givens = 0;
+  long attempts = 1000;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(sk_gen_target_help, stdout); exit(SK_EXIT_OK); }
+    if (!strcmp(a, "--pearl")) { g->pearl = 1; continue; }
+    if (!strcmp(a, "--diamond")) { g->diamond = 1; continue; }
+    if (!strcmp(a, "--with-path")) { g->with_path = 1; continue; }
+    if (!strcmp(a, "--quiet")) { g->quiet = 1; continue; }
+    if (!strcmp(a, "--minimal")) { g->gen.minimal = 1; continue; }
+    if (!strcmp(a, "--er")) {
+      if (parse_band(a, v, 20, &g->er_lo, &g->er_hi)) return SK_EXIT_USAGE;
+      g->have_er = 1;
+    } else if (!strcmp(a, "--xdrs")) {
+      if (parse_band(a, v, 10, &g->d_lo, &g->d_hi)) return SK_EXIT_USAGE;
+      g->have_xdrs = 1;
+    } else if (!strcmp(a, "--sdrs")) { if (parse_sdrs(v, &g->sdrs)) return SK_EXIT_USAGE; }
+    else if (!strcmp(a, "--needs")) { if (parse_needs(g, v)) return SK_EXIT_USAGE; }
+    else if (!strcmp(a, "--timeout")) { if (parse_seconds(a, v, &g->timeout)) return SK_EXIT_USAGE; }
+    else if (!strcmp(a, "--budget")) { if (parse_seconds(a, v, &g->budget)) return SK_EXIT_USAGE; }
+    else if (!strcmp(a, "-n")) { if (sk_parse_long(cmd, "-n", v, 1, 100000000L, &g->n)) return SK_EXIT_USAGE; }
+    else if (!strcmp(a, "-j")) { if (sk_parse_long(cmd, "-j", v, 0, 256, &g->jobs)) return SK_EXIT_USAGE; }
+    else if (!strcmp(a, "--attempts")) { if (sk_parse_long(cmd, a, v, 1, 1000000L, &attempts)) return SK_EXIT_USAGE; }
+    else if (!strcmp(a, "--seed")) {
+      if (parse_u64(v, &g->seed)) return sk_usage_error(cmd, "--seed needs a whole number (0..2^64-1)");
+      g->seeded = 1;
+    } else if (!strcmp(a, "--level")) {
+      if (!v || sk_level_range(v, &g->gen.lo, &g->gen.hi) != 0)
+        return sk_usage_error(cmd, "--level needs easy, medium or hard");
+      have_level = 1;
+    } else if (!strcmp(a, "--givens")) {
+      if (parse_givens(v, &g->gen.lo, &g->gen.hi))
+        return sk_usage_error(cmd, "--givens: '%s' is not a range A-B with 17 <= A <= B <= 81", v ? v : "");
+      have_givens = 1;
+    } else if (!strcmp(a, "--symmetry")) {
+      if (!v || sk_symmetry_parse(v, &g->gen.symmetry) != 0)
+        return sk_usage_error(cmd, "--symmetry needs none, rot180, rot90, mirror or diagonal");
+    } else if (!strcmp(a, "--table")) { if (!v) return sk_usage_error(cmd, "--table needs a name or path"); g->table = v; }
+    else if (!strcmp(a, "--plugins")) { if (!v) return sk_usage_error(cmd, "--plugins needs a directory"); g->plugins = v; }
+    else if (!strcmp(a, "-o")) { if (!v) return sk_usage_error(cmd, "-o needs a file"); g->out = v; }
+    else return sk_usage_error(cmd, "unknown argument '%s'", a);
+    i++;
+  }
+  if (have_level && have_givens) return sk_usage_error(cmd, "use either --level or --givens");
+  if (!g->have_er && !g->have_xdrs && !g->pearl && !g->diamond && !g->sdrs && !g->nneeds)
+    return sk_usage_error(cmd, "no target: give --er, --xdrs, --pearl, --diamond, --sdrs or --needs");
+  if (g->pearl && g->diamond) return sk_usage_error(cmd, "a puzzle is never both an SE pearl and a diamond");
+  g->gen.attempts = (int)attempts;
+  sk_error err = {{0}};
+  if (sk_gen_check(&g->gen, &err) != 0) return sk_usage_error(cmd, "%s", err.msg);
+  g->record = g->with_path || g->nneeds || g->sdrs;
+  return 0;
+}
+
+/* }====== */
+
+/* {====== one attempt */
+
+typedef struct attempt {
+  int state;                 /* 0 to do, 1 done, 2 not started (time out) */
+  int rated, match, over_budget, gen_failed;
+  uint8_t puzzle[SK_CELLS];
+  int32_t er, ep, ed, d;
+  char *text;                /* the output record when it matches (malloc'd) */
+} attempt;
+
+static int32_t xdrs_d(int32_t p) {
+  int64_t d = ((int64_t)90 * p + 19000 + 54) / 109;       /* milli, rounded */
+  return d < 1000 ? 1000 : d > 10000 ? 10000 : (int32_t)d;
+}
+
+static int path_uses(const sk_rating *r, const char *id) {
+  for (int i = 0; i < r->nsteps; i++)
+    if (!strcmp(r->steps[i].id, id)) return 1;
+  return 0;
+}
+
+static void put_tenths(sk_buf *b, int32_t milli) {
+  int t = sk_milli_to_tenths(milli);
+  sk_buf_printf(b, "%d.%d", t / 10, t % 10);
+}
+
+static void make_record(const tgen *g, attempt *a, const sk_rating *r) {
+  sk_buf b = {0};
+  char line[96], step[2048];
+  sk_write_line(line, a->puzzle, '.');
+  sk_buf_add(&b, line, SK_CELLS);
+  sk_buf_puts(&b, " ED=");
+  put_tenths(&b, a->er), sk_buf_puts(&b, "/"), put_tenths(&b, a->ep), sk_buf_puts(&b, "/");
+  put_tenths(&b, a->ed);
+  if (g->have_xdrs) sk_buf_printf(&b, " D=%d.%03d", a->d / 1000, a->d % 1000);
+  sk_buf_puts(&b, "\n");
+  for (int i = 0; g->with_path && i < r->nsteps; i++) {
+    sk_step_describe(&r->steps[i], step, sizeof step);
+    sk_buf_printf(&b, "#  %s\n", step);
+  }
+  a->text = b.p;
+}
+
+/* Rating budget: --budget, cut to the time left. */
+static double budget_now(const tgen *g) {
+  double b = g->budget;
+  if (g->deadline > 0) {
+    double left = g->deadline - now_seconds();
+    if (left < 0.001) left = 0.001;
+    if (b == 0 || left < b) b = left;
+  }
+  return b;
+}
+
+static int meets(const tgen *g, attempt *a, const sk_rating *r) {
+  if (g->have_er && (a->er < g->er_lo || a->er > g->er_hi)) return 0;
+  int se = sk_se_class(a->er, a->ep, a->ed);
+  if (g->pearl && se != SK_SE_PEARL) return 0;
+  if (g->diamond && se != SK_SE_DIAMOND) return 0;
+  if (g->sdrs) {
+    sk_classes c;
+    if (sk_classify(r, &c) != 0 || (c.sdrs & g->sdrs) != g->sdrs) return 0;
+  }
+  for (int k = 0; k < g->nneeds; k++)
+    if (!path_uses(r, g->needs[k])) return 0;
+  return 1;
+}
+
+static void run_attempt(const tgen *g, uint64_t index, attempt *a) {
+  uint8_t sol[SK_CELLS];
+  sk_rng rng;
+  sk_grid grid;
+  memset(a, 0, sizeof *a);
+  if (g->deadline > 0 && now_seconds() > g->deadline) { a->state = 2; return; }
+  a->state = 1;
+  sk_rng_seed(&rng, g->seed, index);
+  if (sk_generate(&g->gen, &rng, a->puzzle, sol, NULL) < 0) { a->gen_failed = 1; return; }
+  sk_grid_from_values(&grid, a->puzzle, NULL);
+  /* singles alone: SE never goes past naked single (2.3) on such a puzzle */
+  if (g->have_er && g->er_lo > 2300 && sk_singles_solve(&grid, NULL) == 1) return;
+  sk_rate_opts ro = {0};
+  sk_rating r;
+  ro.record = g->record;
+  ro.budget = budget_now(g);
+  sk_rate(g->se, &grid, &ro, &r);
+  a->rated = 1;
+  a->er = r.er, a->ep = r.ep, a->ed = r.ed;
+  if (r.over_budget) a->over_budget = 1;
+  else a->match = meets(g, a, &r);
+  if (a->match && g->have_xdrs) {           /* the second rating only when it can matter */
+    sk_rating x;
+    sk_rate_opts xo = {0};
+    xo.budget = budget_now(g);
+    sk_rate(g->xdrs, &grid, &xo, &x);
+    if (x.over_budget) a->over_budget = 1;
+    a->d = xdrs_d(x.er);
+    a->match = !x.over_budget && a->d >= g->d_lo && a->d <= g->d_hi;
+    sk_rating_free(&x);
+  }
+  if (a->match) make_record(g, a, &r);
+  sk_rating_free(&r);
+}
+
+/* }====== */
+
+/* {====== rounds of attempts over threads */
+
+typedef struct batch {
+  const tgen *g;
+  uint64_t base;
+  int n, next;
+  attempt *a;
+} batch;
+
+static void *round_worker(void *arg) {
+  batch *rd = arg;
+  for (;;) {
+    int i = __atomic_fetch_add(&rd->next, 1, __ATOMIC_RELAXED);
+    if (i >= rd->n) return NULL;
+    run_attempt(rd->g, rd->base + (uint64_t)i, &rd->a[i]);
+  }
+}
+
+static void run_round(batch *rd, int threads) {
+  pthread_t th[256];
+  int started = 0;
+  rd->next = 0;
+  for (int t = 1; t < threads && t < rd->n && t < 256; t++)
+    if (pthread_create(&th[started], NULL, round_worker, rd) == 0) started++;
+  round_worker(rd);
+  for (int t = 0; t < started; t++) pthread_join(th[t], NULL);
+}
+
+typedef struct tally {
+  uint64_t tried, rated, skipped_singles, over_budget, gen_failed;
+  long found;
+} tally;
+
+static void progress(const tgen *g, const tally *t, const char *what) {
+  double secs = now_seconds() - g->start;
+  fprintf(stderr, "%s: generate: %s%ld of %ld found in %llu puzzles (%llu rated): acceptance "
+          "%.3g%% of made, %.3g%% of rated; %.1f s, %.1f puzzles/s\n", sk_progname, what,
+          t->found, g->n, (unsigned long long)t->tried, (unsigned long long)t->rated,
+          t->tried ? 100.0 * (double)t->found / (double)t->tried : 0.0,
+          t->rated ? 100.0 * (double)t->found / (double)t->rated : 0.0, secs,
+          secs > 0 ? (double)t->tried / secs : 0.0);
+}
+
+/* }====== */
+
+static int open_engines(tgen *g) {
+  if (!(g->se = sk_cli_engine(g->table, g->plugins))) return -1;
+  const sk_table *t = sk_engine_table(g->se);
+  for (int k = 0; k < g->nneeds; k++)
+    if (sk_table_find(t, g->needs[k]) < 0) {
+      sk_usage_error("generate", "--needs: table %s has no technique '%s' (see 'sudokit techniques')",
+                     t->name, g->needs[k]);
+      return -1;
+    }
+  if (g->have_xdrs && !(g->xdrs = sk_cli_engine("xdrs", g->plugins))) return -1;
+  return 0;
+}
+
+static int run(tgen *g, sk_out *out) {
+  int threads = sk_jobs(g->jobs);
+  int per = 8 * threads;
+  attempt *a = calloc((size_t)per, sizeof *a);
+  tally t = {0};
+  int io = 0, timed_out = 0;
+  double next_report = g->start + (isatty(2) ? 2 : 10);
+  if (!a) { sk_warn("out of memory"); return -1; }
+  for (uint64_t base = 0; t.found < g->n && !timed_out && !io; base += (uint64_t)per) {
+    batch rd = {g, base, per, 0, a};
+    run_round(&rd, threads);
+    for (int i = 0; i < per; i++) {
+      attempt *x = &a[i];
+      if (x->state == 2) { timed_out = 1; continue; }
+      if (t.found >= g->n) { free(x->text); continue; }    /* past the N-th match */
+      t.tried++;
+      t.rated += x->rated;
+      t.skipped_singles += !x->rated && !x->gen_failed;
+      t.over_budget += x->over_budget;
+      t.gen_failed += x->gen_failed;
+      if (x->match) {
+        t.found++;
+        if (fputs(x->text, out->f) == EOF) io = 1;
+      }
+      free(x->text);
+    }
+    if (!out->path) fflush(out->f);
+    if (g->deadline > 0 && now_seconds() > g->deadline && t.found < g->n) timed_out = 1;
+    if (!g->quiet && now_seconds() >= next_report && t.found < g->n && !timed_out) {
+      progress(g, &t, "");
+      next_report = now_seconds() + (isatty(2) ? 2 : 10);
+    }
+  }
+  free(a);
+  if (io) { sk_warn("write error: %s", strerror(errno)); return -1; }
+  if (timed_out) {
+    char what[64];
+    snprintf(what, sizeof what, "timeout after %g s: ", g->timeout);
+    progress(g, &t, what);
+  } else {
+    progress(g, &t, "done: ");
+  }
+  if (t.skipped_singles)
+    fprintf(stderr, "%s: generate: %llu puzzles solved by singles alone were not rated (ER <= 2.3)\n",
+            sk_progname, (unsigned long long)t.skipped_singles);
+  if (t.over_budget)
+    fprintf(stderr, "%s: generate: %llu ratings gave up (--budget or time out)\n", sk_progname,
+            (unsigned long long)t.over_budget);
+  if (t.gen_failed)
+    fprintf(stderr, "%s: generate: %llu attempts found no puzzle in the givens range\n", sk_progname,
+            (unsigned long long)t.gen_failed);
+  return t.found < g->n ? 1 : 0;
+}
+
+int sk_cmd_generate_target(int argc, char **argv) {
+  tgen g;
+  memset(&g, 0, sizeof g);
+  g.n = 1;
+  int rc = parse_args(argc, argv, &g);
+  if (rc) return rc;
+  if (!g.seeded) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    g.seed = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec + ((uint64_t)getpid() << 40);
+    if (!g.quiet) fprintf(stderr, "%s: generate: seed %llu\n", sk_progname, (unsigned long long)g.seed);
+  }
+  sk_out out = {0};
+  rc = SK_EXIT_USAGE;
+  if (open_engines(&g) != 0) goto done;
+  if (sk_out_open(&out, g.out) != 0) goto done;
+  g.start = now_seconds();
+  g.deadline = g.timeout > 0 ? g.start + g.timeout : 0;
+  int st = run(&g, &out);
+  if (st < 0) { sk_out_abort(&out); rc = SK_EXIT_DATA; }
+  else if (sk_out_commit(&out) != 0) rc = SK_EXIT_DATA;
+  else rc = st ? SK_EXIT_DATA : SK_EXIT_OK;
+done:
+  sk_engine_free(g.se);
+  sk_engine_free(g.xdrs);
+  return rc;
+}
