@@ -440,15 +440,21 @@ void sk_hint_apply(const sk_hint *h, sk_grid *g) {
   if (h->cell >= 0 && g->value[h->cell] == 0) sk_grid_place(g, h->cell, h->digit);
 }
 
+/* A fresh sink for table entry i; returns the technique bound to it. */
+static const sk_tech *sink_for(sk_sink *k, sk_engine *e, int i) {
+  const sk_tech *t = &e->tech[e->bound[i]];
+  memset(k, 0, sizeof *k);
+  k->e = e;
+  k->entry = &e->table->entry[i];
+  k->collect = (t->t.flags & SK_TECH_COLLECT) != 0;
+  return t;
+}
+
 /* Run technique i on g; best/diff get the chosen hint.  1 if found. */
 static int find_step(sk_engine *e, const sk_grid *g, int i, double deadline,
                      sk_hint *best, int32_t *diff, int *timed_out) {
-  const sk_tech *t = &e->tech[e->bound[i]];
   sk_sink k;
-  memset(&k, 0, sizeof k);
-  k.e = e;
-  k.entry = &e->table->entry[i];
-  k.collect = (t->t.flags & SK_TECH_COLLECT) != 0;
+  const sk_tech *t = sink_for(&k, e, i);
   k.best = best;
   k.deadline = deadline;
   sk_search s = {&e->host, g, t->t.data, &k};
@@ -550,12 +556,8 @@ void sk_rating_free(sk_rating *r) {
 int sk_engine_hints(sk_engine *e, const sk_grid *g, int i, int all,
                     int (*cb)(void *ud, const sk_hint *h, int32_t difficulty), void *ud) {
   if (!e->table || i < 0 || i >= e->table->n) return -1;
-  const sk_tech *t = &e->tech[e->bound[i]];
   sk_sink k;
-  memset(&k, 0, sizeof k);
-  k.e = e;
-  k.entry = &e->table->entry[i];
-  k.collect = (t->t.flags & SK_TECH_COLLECT) != 0;
+  const sk_tech *t = sink_for(&k, e, i);
   k.all = all;
   k.cb = cb;
   k.ud = ud;

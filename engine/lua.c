@@ -1990,40 +1990,7 @@ static int is_path(const char *s, const char *ext) {
 }
 
 char *sk_policy_resolve(const char *name_or_path, sk_error *err) {
-  const char *s = name_or_path;
-  if (!s || !*s) {
-    sk_error_set(err, "no rating policy given");
-    return NULL;
-  }
-  if (is_path(s, ".lua")) {
-    if (access(s, R_OK) != 0) {
-      sk_error_set(err, "%s: cannot open rating policy: %s", s, strerror(errno));
-      return NULL;
-    }
-    char *p = strdup(s);
-    if (!p) sk_error_set(err, "out of memory");
-    return p;
-  }
-  const char *dirs[] = {
-#ifdef SK_BUILD_RATINGS_DIR
-    SK_BUILD_RATINGS_DIR,
-#endif
-    SK_PREFIX "/share/sudokit/ratings"};
-  char tried[600] = "";
-  for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
-    size_t n = strlen(dirs[i]) + strlen(s) + sizeof "/.lua";
-    char *p = malloc(n);
-    if (!p) {
-      sk_error_set(err, "out of memory");
-      return NULL;
-    }
-    snprintf(p, n, "%s/%s.lua", dirs[i], s);
-    if (access(p, R_OK) == 0) return p;
-    snprintf(tried + strlen(tried), sizeof tried - strlen(tried), "%s%s", i ? ", " : "", p);
-    free(p);
-  }
-  sk_error_set(err, "rating policy '%s' not found (tried %s)", s, tried);
-  return NULL;
+  return sk_ratings_resolve(name_or_path, ".lua", "policy", err);
 }
 
 /* Message handler: the error with a traceback. */

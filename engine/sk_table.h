@@ -95,5 +95,9 @@ void sk_table_describe(const sk_table_entry *e, char *buf, size_t size);
 ** <dir>/<name>.yaml in the build's ratings directory, then the installed
 ** one.  Returns a malloc'd path or NULL with err set. */
 char *sk_table_resolve(const char *name_or_path, sk_error *err);
+/* The same lookup for any file kept beside the tables: ext is ".yaml" or
+** ".lua", what names it in messages ("table", "policy"). */
+char *sk_ratings_resolve(const char *name_or_path, const char *ext, const char *what,
+                         sk_error *err);
 
 #endif

@@ -853,22 +853,20 @@ void sk_table_describe(const sk_table_entry *e, char *buf, size_t size) {
 
 /* {--- resolve ---} */
 
-static char *join(const char *dir, const char *name) {
-  size_t n = strlen(dir) + strlen(name) + sizeof "/.yaml";
-  char *p = malloc(n);
-  if (p) snprintf(p, n, "%s/%s.yaml", dir, name);
-  return p;
-}
-
-char *sk_table_resolve(const char *name_or_path, sk_error *err) {
+/* A name ("se") is looked up as DIR/NAME.EXT in the build's ratings
+** directory, then the installed one; anything with a '/' or ending in
+** EXT is a path.  Shared by tables (.yaml) and Lua policies (.lua). */
+char *sk_ratings_resolve(const char *name_or_path, const char *ext, const char *what,
+                         sk_error *err) {
   const char *s = name_or_path;
+  size_t n = s ? strlen(s) : 0, e = strlen(ext);
   if (!s || !*s) {
-    sk_error_set(err, "no rating table given");
+    sk_error_set(err, "no rating %s given", what);
     return NULL;
   }
-  if (strchr(s, '/') || strstr(s, ".yaml")) {   /* a path */
+  if (strchr(s, '/') || (n > e && !strcmp(s + n - e, ext))) {   /* a path */
     if (access(s, R_OK) != 0) {
-      sk_error_set(err, "%s: cannot open rating table: %s", s, strerror(errno));
+      sk_error_set(err, "%s: cannot open rating %s: %s", s, what, strerror(errno));
       return NULL;
     }
     char *p = strdup(s);
@@ -880,19 +878,25 @@ char *sk_table_resolve(const char *name_or_path, sk_error *err) {
     SK_BUILD_RATINGS_DIR,
 #endif
     SK_PREFIX "/share/sudokit/ratings"};
-  char tried[400] = "";
+  char tried[600] = "";
   for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
-    char *p = join(dirs[i], s);
+    size_t len = strlen(dirs[i]) + n + e + 2;
+    char *p = malloc(len);
     if (!p) {
       sk_error_set(err, "out of memory");
       return NULL;
     }
+    snprintf(p, len, "%s/%s%s", dirs[i], s, ext);
     if (access(p, R_OK) == 0) return p;
     snprintf(tried + strlen(tried), sizeof tried - strlen(tried), "%s%s", i ? ", " : "", p);
     free(p);
   }
-  sk_error_set(err, "rating table '%s' not found (tried %s)", s, tried);
+  sk_error_set(err, "rating %s '%s' not found (tried %s)", what, s, tried);
   return NULL;
+}
+
+char *sk_table_resolve(const char *name_or_path, sk_error *err) {
+  return sk_ratings_resolve(name_or_path, ".yaml", "table", err);
 }
 
 /* }==================================================================== */
