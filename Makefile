@@ -290,7 +290,7 @@ FORCE:
 #   make valgrind   the CLI tests (tests/cli/*.sh but the browser's web.sh)
 #   with SUDOKIT running the CLI under valgrind (tools/dev/valgrind-sudokit.sh):
 #   a memory error or a definitely lost block exits 99, failing its test.
-VALGRIND_TESTS := $(filter-out tests/cli/web.sh,$(sort $(wildcard tests/cli/*.sh)))
+VALGRIND_TESTS := $(filter-out tests/cli/web.sh tests/cli/lib.sh,$(sort $(wildcard tests/cli/*.sh)))
 .PHONY: valgrind
 valgrind:
 	@sh tools/deps.sh ci

@@ -437,6 +437,7 @@ int sk_reader_next(sk_reader *r, sk_puzzle *p) {
   if (rc <= 0) return rc;
   p->index = ++r->count;
   p->line = r->lineno;
+  p->source = r->name;
   int fmt = r->forced;
   if (fmt < 0 && looks_like_grid(r)) fmt = SK_FMT_GRID;
   if (fmt == SK_FMT_GRID) return read_grid(r, p);
@@ -460,6 +461,7 @@ int sk_parse_text(const char *s, size_t len, sk_puzzle *p) {
   reset(p);
   p->index = 1;
   p->line = 1;
+  p->source = "";
   while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == '\r')) len--;
   size_t t = skip_blanks(s, 0, len);
   size_t tl = token_len(s, len, len, SIZE_MAX, t);

@@ -2410,6 +2410,8 @@ struct sk_policy {
   char *name, *path;
   double budget;
   int verify;
+  limit_state lim;             /* per-puzzle limits (sk_policy_opts.limits) */
+  int limited;
 };
 
 typedef struct popen_args {
@@ -2473,6 +2475,13 @@ sk_policy *sk_policy_open_opts(const char *name_or_path, const sk_policy_opts *o
   lua_settop(L, 0);
   p->budget = o ? o->budget : 0;
   p->verify = o ? o->verify : 0;
+  if (o && (o->limits.instructions > 0 || o->limits.seconds > 0)) {
+    p->lim.lim = o->limits;
+    p->lim.every = o->limits.instructions > 0 && o->limits.instructions < 1000
+                   ? (int)o->limits.instructions : 1000;
+    p->limited = 1;
+    *(limit_state **)lua_getextraspace(L) = &p->lim;
+  }
   if (!p->name || !p->path) {
     sk_error_set(err, "out of memory");
     sk_policy_close(p);
@@ -2528,12 +2537,24 @@ int sk_policy_rate(sk_policy *p, const sk_puzzle *puzzle, const sk_grid *g, char
   int rc;
   *out_line = NULL;
   lua_settop(L, 0);
+  if (p->limited) {            /* the limits count afresh for each puzzle */
+    p->lim.count = 0;
+    p->lim.tripped = 0;
+    p->lim.start = now_seconds();
+    lua_sethook(L, limit_hook, LUA_MASKCOUNT, p->lim.every);
+  }
   lua_pushcfunction(L, policy_call);
   lua_pushlightuserdata(L, &a);
   if (lua_pcall(L, 1, 2, 0) != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
     sk_error_set(err, "%s", msg ? msg : "error in the rating policy");
     rc = -1;
+    if (p->limited && p->lim.tripped) {      /* over a limit: decline this puzzle only */
+      const char *raw = puzzle && puzzle->raw ? puzzle->raw : "";
+      size_t len = strlen(raw) + strlen(err->msg) + 5;
+      if ((*out_line = malloc(len))) snprintf(*out_line, len, "%s # %s\n", raw, err->msg);
+      rc = *out_line ? 1 : sk_error_set(err, "out of memory");
+    }
   } else {
     size_t len;
     const char *raw = puzzle && puzzle->raw ? puzzle->raw : "";

@@ -49,6 +49,8 @@ typedef struct sk_puzzle {
                               ** newline; grid: the digits of its rows as one
                               ** line; bad grid row: that row (owned) */
   char *extra;                /* text after the puzzle on its line, or "" (owned) */
+  const char *source;         /* the input's name, for messages (the reader's; valid
+                              ** while it is open); "" for sk_parse_line */
 } sk_puzzle;
 /* Ownership: sk_reader_next and sk_parse_line allocate raw and extra anew
 ** for each puzzle (one block for both, also for a malformed puzzle); free

@@ -256,13 +256,13 @@ static int load(const sk_puzzle *p, facts *x, char *why, size_t n) {
   if (!p->ok) { snprintf(why, n, "%s", p->error); return 1; }
   if (sk_puzzle_grid(p, &x->g, &bad) != 0) {
     char c[8];
-    snprintf(why, n, "line %ld: digit %d given twice in a house (at %s)", p->line,
+    snprintf(why, n, "%s:%ld: digit %d given twice in a house (at %s)", p->source, p->line,
              p->values[bad], sk_cell_name(bad, c));
     return 1;
   }
   unsigned long count = sk_solve_count_grid(&x->g, 2, x->sol, &x->st);
-  if (count == 0) { snprintf(why, n, "line %ld: puzzle has no solution", p->line); return 1; }
-  if (count > 1) { snprintf(why, n, "line %ld: puzzle has several solutions", p->line); return 1; }
+  if (count == 0) { snprintf(why, n, "%s:%ld: puzzle has no solution", p->source, p->line); return 1; }
+  if (count > 1) { snprintf(why, n, "%s:%ld: puzzle has several solutions", p->source, p->line); return 1; }
   sk_grid_values(&x->g, x->values);
   return 0;
 }
@@ -283,7 +283,7 @@ static int compute(const analyze_opts *o, const sk_puzzle *p, facts *x) {
   if (o->needs & NEED_MIN) x->nred = sk_redundant_clues(x->values, x->red);
   if (o->needs & NEED_BD) {
     if (sk_backdoor_find(&x->g, x->sol, o->set, (int)o->max_order, &x->bd) != 0) {
-      sk_warn("line %ld: the backdoor search failed", p->line);
+      sk_warn("%s:%ld: the backdoor search failed", p->source, p->line);
       return 1;
     }
     for (int i = 0; (o->needs & NEED_MAGIC_ER) && x->bd.order == 1 && i < x->bd.nlisted; i++) {
@@ -303,7 +303,7 @@ static int compute(const analyze_opts *o, const sk_puzzle *p, facts *x) {
     if (sk_classify(&x->r, &x->cls) != 0) x->over_budget = 1;
   }
   if (x->over_budget) {
-    sk_warn("line %ld: puzzle %ld over budget (%g s)", p->line, p->index, o->budget);
+    sk_warn("%s:%ld: puzzle %ld over budget (%g s)", p->source, p->line, p->index, o->budget);
     return 1;
   }
   return 0;

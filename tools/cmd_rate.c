@@ -24,6 +24,8 @@ typedef struct rate_opts {
   double budget;
   int verify;
   const char *policy;          /* --policy NAME|PATH: a Lua rating policy */
+  long long lua_instructions;  /* --limit-instructions: per puzzle, for the policy */
+  double lua_seconds;          /* --timeout: per puzzle, for the policy */
   sk_policy_pool *pool;
   volatile int policy_failed;  /* a script error: the rest are not rated */
   sk_engine *engine;
@@ -48,6 +50,9 @@ static const char rate_help[] =
   "  --policy P     rate with a Lua policy: a name in ratings/ (se, xdrs, cheapest)\n"
   "                 or a path; the policy chooses the steps and writes the line\n"
   "                 (--format does not apply; --table overrides the policy's table)\n"
+  "  --limit-instructions N, --timeout S\n"
+  "                 stop a policy's Lua code after N instructions or S seconds on\n"
+  "                 one puzzle: that puzzle is marked '# ...limit exceeded', exit 1\n"
   "  -i, -o, -j     input, output (written whole or not at all), worker threads\n";
 
 static const char explain_help[] =
@@ -104,6 +109,20 @@ static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
     }
     else if (!strcmp(a, "--verify")) o->verify = 1;
     else if (!strcmp(a, "--policy") && !strcmp(o->cmd, "rate")) { NEEDS("a policy name or path"); o->policy = v; i++; }
+    else if (!strcmp(a, "--limit-instructions") && !strcmp(o->cmd, "rate")) {
+      long n;
+      if (sk_parse_long(o->cmd, a, v, 1, 2000000000L, &n)) return SK_EXIT_USAGE;
+      o->lua_instructions = n;
+      i++;
+    }
+    else if (!strcmp(a, "--timeout") && !strcmp(o->cmd, "rate")) {
+      char *end;
+      NEEDS("seconds");
+      o->lua_seconds = strtod(v, &end);
+      if (*end || !(o->lua_seconds > 0) || o->lua_seconds > 1e6)
+        return sk_usage_error(o->cmd, "--timeout: '%s' is not a positive number of seconds", v);
+      i++;
+    }
     else return sk_usage_error(o->cmd, "unknown argument '%s'", a);
 #undef NEEDS
   }
@@ -146,13 +165,13 @@ static int check_puzzle(const sk_puzzle *p, sk_grid *g, uint8_t sol[SK_CELLS],
   if (!p->ok) { snprintf(why, n, "%s", p->error); return 1; }
   if (sk_puzzle_grid(p, g, &bad) != 0) {
     char c[8];
-    snprintf(why, n, "line %ld: digit %d given twice in a house (at %s)", p->line,
+    snprintf(why, n, "%s:%ld: digit %d given twice in a house (at %s)", p->source, p->line,
              p->values[bad], sk_cell_name(bad, c));
     return 1;
   }
   unsigned long count = sk_solve_count_grid(g, 2, sol, NULL);
-  if (count == 0) { snprintf(why, n, "line %ld: puzzle has no solution", p->line); return 1; }
-  if (count > 1) { snprintf(why, n, "line %ld: puzzle has several solutions", p->line); return 1; }
+  if (count == 0) { snprintf(why, n, "%s:%ld: puzzle has no solution", p->source, p->line); return 1; }
+  if (count > 1) { snprintf(why, n, "%s:%ld: puzzle has several solutions", p->source, p->line); return 1; }
   return 0;
 }
 
@@ -188,7 +207,7 @@ static int rate_with_policy(rate_opts *o, sk_batch_item *it, const sk_grid *g) {
     it->out = b.p; it->outlen = b.n;
     return 1;
   }
-  if (rc == 1) sk_warn("line %ld: puzzle %ld: %s", p->line, p->index, err.msg);
+  if (rc == 1) sk_warn("%s:%ld: puzzle %ld: %s", p->source, p->line, p->index, err.msg);
   it->out = line;
   it->outlen = line ? strlen(line) : 0;
   return rc == 0 ? 0 : 1;
@@ -217,12 +236,12 @@ static int rate_one(void *ctx, sk_batch_item *it) {
   sk_rate(o->engine, &g, &ro, &r);
   double secs = seconds_now() - t0;
   if (r.over_budget) {
-    sk_warn("line %ld: puzzle %ld over budget (%.1f s)", p->line, p->index, o->budget);
+    sk_warn("%s:%ld: puzzle %ld over budget (%.1f s)", p->source, p->line, p->index, o->budget);
     sk_buf_printf(&b, "%s # over budget (%g s)\n", p->raw ? p->raw : "", o->budget);
     status = 1;
   } else if (r.wrong) {
-    sk_warn("line %ld: puzzle %ld: step %d contradicts the solution (--verify)",
-            p->line, p->index, r.wrong_step + 1);
+    sk_warn("%s:%ld: puzzle %ld: step %d contradicts the solution (--verify)",
+            p->source, p->line, p->index, r.wrong_step + 1);
     sk_buf_printf(&b, "%s # wrong step %d\n", p->raw ? p->raw : "", r.wrong_step + 1);
     status = 1;
   } else {
@@ -260,7 +279,7 @@ static int explain_one(void *ctx, sk_batch_item *it) {
   }
   if (r.over_budget) { sk_buf_puts(&b, "over budget\n"); status = 1; }
   else if (r.wrong) {
-    sk_warn("line %ld: step %d contradicts the solution", p->line, r.wrong_step + 1);
+    sk_warn("%s:%ld: step %d contradicts the solution", p->source, p->line, r.wrong_step + 1);
     sk_buf_printf(&b, "wrong step %d\n", r.wrong_step + 1);
     status = 1;
   } else if (r.stuck) sk_buf_puts(&b, "stuck\n");
@@ -286,6 +305,8 @@ static int run_batch(int argc, char **argv, const char *cmd, const char *help, s
   o.jobs = 1;
   int rc = parse_args(argc, argv, &o, help);
   if (rc) return rc;
+  if ((o.lua_instructions || o.lua_seconds) && !o.policy)
+    return sk_usage_error(cmd, "--limit-instructions and --timeout limit a --policy");
   if (o.policy) {
     sk_error err = {{0}};
     sk_policy_opts po = {0};
@@ -294,6 +315,8 @@ static int run_batch(int argc, char **argv, const char *cmd, const char *help, s
     po.plugins = o.plugins;
     po.budget = o.budget;
     po.verify = o.verify;
+    po.limits.instructions = o.lua_instructions;
+    po.limits.seconds = o.lua_seconds;
     o.pool = sk_policy_pool_open(o.policy, &po, sk_jobs(o.jobs), &err);
     if (!o.pool) { sk_warn("%s", err.msg); return SK_EXIT_USAGE; }
   }

@@ -79,8 +79,8 @@ static int load_grid(const sk_puzzle *p, sk_grid *g, char *msg, size_t n) {
   if (!p->ok) { snprintf(msg, n, "%s", p->error); return 1; }
   if (sk_puzzle_grid(p, g, &bad) != 0) {
     char cell[8];
-    snprintf(msg, n, "line %ld: digit %d given twice in a house (at %s)",
-             p->line, p->values[bad], sk_cell_name(bad, cell));
+    snprintf(msg, n, "%s:%ld: digit %d given twice in a house (at %s)",
+             p->source, p->line, p->values[bad], sk_cell_name(bad, cell));
     return 1;
   }
   return 0;
@@ -103,15 +103,15 @@ static int solve_one(void *ctx, sk_batch_item *it) {
   } else {
     unsigned long n = sk_solve_count_grid(&g, 2, sol, NULL);
     if (n == 0) {
-      sk_warn("line %ld: puzzle %ld has no solution", it->puzzle.line, it->puzzle.index);
+      sk_warn("%s:%ld: puzzle %ld has no solution", it->puzzle.source, it->puzzle.line, it->puzzle.index);
       bad_record(&b, o, "no solution");
       status = 1;
     } else {
       char out[800];
       size_t len;
       if (n > 1)
-        sk_warn("line %ld: puzzle %ld has several solutions; printing the first found",
-                it->puzzle.line, it->puzzle.index);
+        sk_warn("%s:%ld: puzzle %ld has several solutions; printing the first found",
+                it->puzzle.source, it->puzzle.line, it->puzzle.index);
       if (o->format == SK_FMT_GRID) { len = sk_write_grid(out, sol); out[len++] = '\n'; }
       else if (o->format == SK_FMT_CANDIDATES) {
         sk_grid s;

@@ -2,7 +2,7 @@
 # deps.sh -- make sure the Debian packages sudokit builds and tests with are
 # present.  As root, missing ones are installed with apt-get; otherwise the
 # exact command to run is printed and the script fails.
-#   sh tools/deps.sh [build|test|full|web]
+#   sh tools/deps.sh [build|test|full|web|ci]
 set -u
 mode=${1:-build}
 pkgs="build-essential pkg-config liblua5.4-dev lua5.4 libyaml-dev"
@@ -11,6 +11,8 @@ pkgs="build-essential pkg-config liblua5.4-dev lua5.4 libyaml-dev"
 [ "$mode" = full ] && pkgs="$pkgs gnuplot-nox valgrind"
 # make web (tests/cli/web.sh): clang for wasm32-wasi, its linker, libc, builtins
 [ "$mode" = web ] && pkgs="$pkgs clang lld wasi-libc libclang-rt-dev-wasm32"
+# make valgrind and make fuzz (.ci/run): valgrind, clang and its libFuzzer runtime
+[ "$mode" = ci ] && pkgs="$pkgs valgrind clang libclang-rt-dev"
 
 missing=""
 for p in $pkgs; do

@@ -50,8 +50,8 @@ sed -n 2p "$T/out" | grep -q '# invalid: several solutions' && ok || bad "line 2
 sed -n 3p "$T/out" | grep -q '# invalid: no solution' && ok || bad "line 3: $(sed -n 3p "$T/out")"
 sed -n 4p "$T/out" | grep -q '# invalid: malformed' && ok || bad "line 4: $(sed -n 4p "$T/out")"
 [ "$(sed -n 5p "$T/out")" = "$(head -1 "$T/r1")" ] && ok || bad "good puzzle after bad ones"
-expect_grep "line 2: puzzle has several solutions" "$T/err"
-expect_grep "line 3: puzzle has no solution" "$T/err"
+expect_grep "bad.txt:2: puzzle has several solutions" "$T/err"
+expect_grep "bad.txt:3: puzzle has no solution" "$T/err"
 expect_grep "bad.txt:4" "$T/err"
 
 # explain: one step per line, then the rating

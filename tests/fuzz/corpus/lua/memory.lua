@@ -1,0 +1,3 @@
+local s = "x"
+for i = 1, 40 do s = s .. s end
+return {result = function() return {} end, name = s}

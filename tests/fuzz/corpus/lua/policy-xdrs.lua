@@ -1,0 +1,41 @@
+-- xdrs.lua -- XDRS, the Xiaoxiang Difficulty Rating System (reconstructed;
+-- see ratings/xdrs.yaml for where each value comes from).
+--
+-- Steps are chosen as in SE (the first technique in table order that has
+-- a hint; xdrs.yaml lists them by increasing value).  The puzzle's P is its
+-- hardest step on SE's scale (20.0 when the techniques get stuck), and its
+-- final difficulty is
+--     D = (90 P + 19) / 109, clamped to [1, 10]
+-- so P = 1.0 gives 1, P = 9.6 gives 8.101 and P = 11.9 (or more) gives 10.
+-- The line is "<puzzle> P=9.6 D=8.101": P with one decimal, D with three.
+local sk = require "sudokit"
+
+local policy = {
+  name = "xdrs",
+  table = "xdrs",
+  choose = "first",
+  fields = {"P", "D"},
+}
+
+-- The forum's formula; P = 12 (reserved) and a stuck 20.0 clamp to 10.
+function policy.D(p)
+  local d = (90 * p + 19) / 109
+  if d < 1 then return 1.0 end
+  if d > 10 then return 10.0 end
+  return d
+end
+
+function policy.result(r, ctx)
+  if r.over_budget then return nil, ("over budget (%g s)"):format(ctx.budget or 0) end
+  if r.wrong then return nil, ("wrong step %d"):format(r.wrong_step) end
+  return {
+    P = r.er, D = policy.D(r.er), EP = r.ep, ED = r.ed, stuck = r.stuck,
+    technique = r.hardest and r.hardest.id or nil,
+  }
+end
+
+function policy.format(f, puzzle)
+  return ("%s P=%s D=%.3f"):format(puzzle.raw, sk.tenths(f.P), f.D)
+end
+
+return policy
