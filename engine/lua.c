@@ -2431,6 +2431,13 @@ static void policy_libs(lua_State *L) {
     luaL_requiref(L, l->name, l->func, l->func != luaopen_sudokit);
     lua_pop(L, 1);
   }
+  /* require may find Lua files, but a policy loads no C code */
+  lua_getglobal(L, LUA_LOADLIBNAME);
+  lua_pushnil(L);
+  lua_setfield(L, -2, "loadlib");
+  lua_pushliteral(L, "");
+  lua_setfield(L, -2, "cpath");
+  lua_pop(L, 1);
 }
 
 /* Protected: load the policy; leaves it in the registry field "policy". */

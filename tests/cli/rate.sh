@@ -116,6 +116,9 @@ head -1 "$sample" | "$SUDOKIT" rate --policy "$T/broken.lua" >"$T/out" 2>"$T/err
 [ $? -eq 1 ] && ok || bad "a failing policy should exit 1"
 expect_grep "broken.lua:1:" "$T/err"
 expect_grep "# not rated: policy error" "$T/out"
+printf 'return {name = "c", result = function(r) return {L = tostring(package.loadlib), C = package.cpath} end, fields = {"L", "C"}}\n' >"$T/cpol.lua"
+head -1 "$sample" | "$SUDOKIT" rate --policy "$T/cpol.lua" >"$T/out" 2>"$T/err"
+grep -q 'L=nil C=$' "$T/out" && ok || bad "a policy must not load C code: $(cat "$T/out" "$T/err")"
 expect_status 2 "$SUDOKIT" rate --policy se --format '%r' -i "$sample"
 expect_status 2 "$SUDOKIT" rate --policy no-such-policy -i "$sample"
 finish
