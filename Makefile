@@ -153,7 +153,7 @@ fuzz:
 
 cli-test: all $(BUILD)/sudokit-static $(TEST_PLUGINS)
 	@failed=""; for t in $(filter-out tests/cli/lib.sh,$(sort $(wildcard tests/cli/*.sh))); do \
-	  echo "== $$t"; SUDOKIT=$(ABS_BUILD)/sudokit BUILD=$(ABS_BUILD) SRC=$(ABS_SRC) sh $$t \
+	  echo "== $$t"; SUDOKIT=$(ABS_BUILD)/sudokit BUILD=$(ABS_BUILD) SRC=$(ABS_SRC) SK_SAN="$(SAN)" sh $$t \
 	    || failed="$$failed $$t"; done; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi
 

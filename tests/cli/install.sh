@@ -26,7 +26,7 @@ int main(void) {
 }
 C
 PKG_CONFIG_PATH=$root/usr/local/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$root \
-  cc -o "$T/prog" "$T/prog.c" $(PKG_CONFIG_PATH=$root/usr/local/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$root pkg-config --cflags sudokit) \
+  cc ${SK_SAN:-} -o "$T/prog" "$T/prog.c" $(PKG_CONFIG_PATH=$root/usr/local/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$root pkg-config --cflags sudokit) \
   -L"$root/usr/local/lib" -lsudokit $(pkg-config --libs lua5.4 yaml-0.1) -ldl -lm -pthread 2>"$T/cc.err" \
   && ok || bad "build against installed headers failed: $(head -5 "$T/cc.err")"
 [ "$("$T/prog" 2>&1)" = "1 1" ] && ok || bad "installed library gave '$("$T/prog" 2>&1)'"
