@@ -1,22 +1,29 @@
 /*
 ** bench_rate.c -- rating speed per ER band.
 **
-**   bench_rate [-t TABLE] [-n MAX] [-b SECONDS] FILE...
+**   bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [DIR | FILE...]
 **
 ** Rates every puzzle of the files (one 81-character puzzle per line; other
 ** lines are skipped) with the build's plugins and the table (default "se"),
 ** and prints, per band of the resulting ER, how many puzzles, puzzles per
-** second, the mean and the largest time per puzzle.  Times are the
-** process's CPU time (the benchmark machine is shared, so wall time is
-** noisier); the figures are printed, never asserted.
+** second, the mean and the largest time per puzzle; then the whole set's
+** mean against the fastest published C++ SE rater (17 ms per puzzle on a
+** mixed set) and sudokit's own targets (10 ms per puzzle on a mixed set,
+** 0.25 s per puzzle at ER >= 10.5).  Times are the process's CPU time (the
+** benchmark machine is shared, so wall time is noisier); the figures are
+** printed, never asserted.
 **   -n MAX      rate at most MAX puzzles per file
-**   -b SECONDS  time budget per puzzle (0 = none, the default)
-** Default FILE: ../shared/data/mixed-1090.txt.
+**   -b SECONDS  time budget per puzzle (0 = none, the default); puzzles over
+**               it get their own line, apart from the stuck ones (ER 20.0)
+** A directory argument is the shared benchmark directory that `make bench`
+** passes (bench/run.sh): the set is then DIR/../data/mixed-1090.txt.
+** Default: ../shared/data/mixed-1090.txt.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include "sk_engine.h"
 
 typedef struct band { const char *name; int lo, hi; int n; double sec, max; } band;
@@ -25,8 +32,17 @@ static band bands[] = {
   {"1.0-2.9", 0, 29, 0, 0, 0},   {"3.0-4.9", 30, 49, 0, 0, 0},   {"5.0-6.4", 50, 64, 0, 0, 0},
   {"6.5-7.4", 65, 74, 0, 0, 0},  {"7.5-8.4", 75, 84, 0, 0, 0},   {"8.5-8.9", 85, 89, 0, 0, 0},
   {"9.0-9.4", 90, 94, 0, 0, 0},  {"9.5-9.9", 95, 99, 0, 0, 0},   {"10.0-10.4", 100, 104, 0, 0, 0},
-  {"10.5-10.9", 105, 109, 0, 0, 0}, {"11.0+", 110, 199, 0, 0, 0}, {"stuck/over", 200, 100000, 0, 0, 0},
+  {"10.5-10.9", 105, 109, 0, 0, 0}, {"11.0+", 110, 199, 0, 0, 0}, {"stuck", 200, 200, 0, 0, 0},
+  {"over budget", 201, 201, 0, 0, 0},
 };
+
+/* the reference figures printed beside ours (milliseconds per puzzle) */
+#define CPP_RATER_MS 17.0        /* fastest published C++ SE rater, mixed set */
+#define TARGET_MIXED_MS 10.0     /* sudokit's target on a mixed set */
+#define TARGET_HARD_MS 250.0     /* sudokit's target at ER >= 10.5 */
+
+static int hard_n;
+static double hard_sec;
 #define NBANDS (int)(sizeof bands / sizeof bands[0])
 
 static double cpu_now(void) {
@@ -59,7 +75,8 @@ static int rate_file(sk_engine *e, const char *path, int max, double budget) {
     double t0 = cpu_now();
     sk_rate(e, &g, &o, &r);
     double dt = cpu_now() - t0;
-    int er = r.over_budget ? 200 : sk_milli_to_tenths(r.er);
+    int er = r.over_budget ? 201 : r.stuck ? 200 : sk_milli_to_tenths(r.er);
+    if (er >= 105 && er < 200) { hard_n++; hard_sec += dt; }
     for (int b = 0; b < NBANDS; b++)
       if (er >= bands[b].lo && er <= bands[b].hi) {
         bands[b].n++;
@@ -83,7 +100,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[i], "-t") && i + 1 < argc) table = argv[++i];
     else if (!strcmp(argv[i], "-n") && i + 1 < argc) max = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-b") && i + 1 < argc) budget = atof(argv[++i]);
-    else { fprintf(stderr, "usage: bench_rate [-t TABLE] [-n MAX] [-b SECONDS] FILE...\n"); return 2; }
+    else { fprintf(stderr, "usage: bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [DIR | FILE...]\n"); return 2; }
   }
   sk_error err = {{0}};
   sk_engine *e = sk_engine_new();
@@ -94,9 +111,20 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench_rate: %s\n", err.msg);
     return 1;
   }
-  static const char *fallback[] = {"../shared/data/mixed-1090.txt"};
-  const char **files = i < argc ? (const char **)argv + i : fallback;
-  int nfiles = i < argc ? argc - i : 1;
+  static char fallback[1200] = "../shared/data/mixed-1090.txt";
+  struct stat st;
+  const char **files = (const char **)argv + i;
+  int nfiles = argc - i;
+  if (nfiles == 1 && stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+    snprintf(fallback, sizeof fallback, "%s/../data/mixed-1090.txt", argv[i]);
+    nfiles = 0;
+  }
+  if (nfiles == 0) {
+    static const char *one[1];
+    one[0] = fallback;
+    files = one;
+    nfiles = 1;
+  }
   int total = 0;
   double t0 = cpu_now();
   for (int k = 0; k < nfiles; k++) {
@@ -106,6 +134,7 @@ int main(int argc, char **argv) {
   }
   double all = cpu_now() - t0;
   printf("rating speed per ER band (CPU time; %d puzzles", total);
+  for (int k = 0; k < nfiles; k++) printf("%s %s", k ? "," : " of", files[k]);
   if (budget > 0) printf(", budget %.1f s", budget);
   printf(")\n%-11s %6s %12s %10s %10s\n", "ER band", "n", "puzzles/s", "mean ms", "max ms");
   for (int b = 0; b < NBANDS; b++) {
@@ -114,8 +143,18 @@ int main(int argc, char **argv) {
            bands[b].sec > 0 ? bands[b].n / bands[b].sec : 0.0,
            1000.0 * bands[b].sec / bands[b].n, 1000.0 * bands[b].max);
   }
-  printf("%-11s %6d %12.1f %10.2f\n", "all", total, all > 0 ? total / all : 0.0,
-         total ? 1000.0 * all / total : 0.0);
+  double mean = total ? 1000.0 * all / total : 0.0;
+  printf("%-11s %6d %12.1f %10.2f\n", "all", total, all > 0 ? total / all : 0.0, mean);
+  if (total) {
+    printf("mean %.2f ms per puzzle: %.2fx the C++ rater's %.0f ms (below 1 = faster); "
+           "target %.0f ms: %s\n", mean, mean / CPP_RATER_MS, CPP_RATER_MS, TARGET_MIXED_MS,
+           mean <= TARGET_MIXED_MS ? "met" : "not met");
+  }
+  if (hard_n) {
+    double hm = 1000.0 * hard_sec / hard_n;
+    printf("ER >= 10.5: %d puzzles, mean %.1f ms; target %.0f ms: %s\n", hard_n, hm,
+           TARGET_HARD_MS, hm <= TARGET_HARD_MS ? "met" : "not met");
+  }
   sk_engine_free(e);
   return 0;
 }

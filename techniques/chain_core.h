@@ -41,8 +41,8 @@
 #define PWORDS 23              /* 64-bit words of a potential set */
 
 static inline int pot_make(int cell, int d, int on) { return ((cell * 9 + d - 1) << 1) | on; }
-static inline int pot_cell(int p) { return (p >> 1) / 9; }
-static inline int pot_digit(int p) { return (p >> 1) % 9 + 1; }
+static inline int pot_cell(int p) { return (int)(((unsigned)p >> 1) / 9u); }
+static inline int pot_digit(int p) { return (int)(((unsigned)p >> 1) % 9u) + 1; }
 static inline int pot_on(int p) { return p & 1; }
 
 static inline void set_add(uint64_t *s, int i) { s[i >> 6] |= (uint64_t)1 << (i & 63); }
@@ -62,13 +62,36 @@ static int cause_house(int cause, int cell) {
 typedef struct cgrid {
   sk_mask cand[SK_CELLS];
   sk_bits dpos[9];             /* dpos[d-1]: cells where d is a candidate */
+  uint16_t pm[SK_HOUSES][9];   /* pm[h][d-1]: the places of d in house h, bit i
+                               ** = sk_house_cell[h][i] (the links and the
+                               ** nested rules read these) */
   uint8_t value[SK_CELLS];
 } cgrid;
+
+/* where cell c stands in its row, column and block (bit index in pm) */
+static const uint8_t cell_pos_tab[SK_CELLS][3] = {
+  {0,0,0}, {1,0,1}, {2,0,2}, {3,0,0}, {4,0,1}, {5,0,2}, {6,0,0}, {7,0,1}, {8,0,2},
+  {0,1,3}, {1,1,4}, {2,1,5}, {3,1,3}, {4,1,4}, {5,1,5}, {6,1,3}, {7,1,4}, {8,1,5},
+  {0,2,6}, {1,2,7}, {2,2,8}, {3,2,6}, {4,2,7}, {5,2,8}, {6,2,6}, {7,2,7}, {8,2,8},
+  {0,3,0}, {1,3,1}, {2,3,2}, {3,3,0}, {4,3,1}, {5,3,2}, {6,3,0}, {7,3,1}, {8,3,2},
+  {0,4,3}, {1,4,4}, {2,4,5}, {3,4,3}, {4,4,4}, {5,4,5}, {6,4,3}, {7,4,4}, {8,4,5},
+  {0,5,6}, {1,5,7}, {2,5,8}, {3,5,6}, {4,5,7}, {5,5,8}, {6,5,6}, {7,5,7}, {8,5,8},
+  {0,6,0}, {1,6,1}, {2,6,2}, {3,6,0}, {4,6,1}, {5,6,2}, {6,6,0}, {7,6,1}, {8,6,2},
+  {0,7,3}, {1,7,4}, {2,7,5}, {3,7,3}, {4,7,4}, {5,7,5}, {6,7,3}, {7,7,4}, {8,7,5},
+  {0,8,6}, {1,8,7}, {2,8,8}, {3,8,6}, {4,8,7}, {5,8,8}, {6,8,6}, {7,8,7}, {8,8,8},
+};
+static inline int cell_pos(int c, int t) { return cell_pos_tab[c][t]; }
 
 static void cg_from(cgrid *g, const sk_grid *s) {
   memcpy(g->cand, s->cand, sizeof g->cand);
   memcpy(g->dpos, s->dcells, sizeof g->dpos);
   memcpy(g->value, s->value, sizeof g->value);
+  memset(g->pm, 0, sizeof g->pm);
+  for (int c = 0; c < SK_CELLS; c++)
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) {
+      int d = sk_mask_first(m);
+      for (int t = 0; t < 3; t++) g->pm[sk_cell_house[c][t]][d - 1] |= (uint16_t)(1u << cell_pos(c, t));
+    }
 }
 
 static inline int cg_has(const cgrid *g, int c, int d) { return (g->cand[c] >> (d - 1)) & 1; }
@@ -76,7 +99,11 @@ static inline int cg_has(const cgrid *g, int c, int d) { return (g->cand[c] >> (
 static inline void cg_remove(cgrid *g, int c, int d) {
   g->cand[c] &= (sk_mask)~SK_BIT(d);
   sk_bits_clear(&g->dpos[d - 1], c);
+  for (int t = 0; t < 3; t++) g->pm[sk_cell_house[c][t]][d - 1] &= (uint16_t)~(1u << cell_pos(c, t));
 }
+
+/* exactly two bits */
+static inline int two_bits(unsigned m) { unsigned r = m & (m - 1); return r && !(r & (r - 1)); }
 
 static inline sk_bits cg_places(const cgrid *g, int house, int d) {
   return sk_bits_and(g->dpos[d - 1], sk_house_bits[house]);
@@ -137,7 +164,7 @@ struct chainer {
   /* scratch for walks */
   int32_t *wq; int32_t wqcap;
   int32_t *wn; int32_t wncap;
-  const struct links *lk;      /* links of a static search's grid, or NULL */
+  struct links *lk;            /* links of a static search's grid, or NULL */
   struct acache *ac;           /* getAdvancedPotentials results by reduced grid */
   /* the chainers of the nested rules (getAdvancedPotentials) */
   chainer *sub_static, *sub_multi, *sub_dyn, *sub_nested;
@@ -154,7 +181,8 @@ static int grow(void **p, int32_t *cap, int32_t need, size_t size) {
   return 0;
 }
 #define GROW(ch, arr, cap, need) \
-  (grow((void **)&(ch)->arr, &(ch)->cap, (need), sizeof *(ch)->arr) ? ((ch)->oom = 1, -1) : 0)
+  ((need) <= (ch)->cap ? 0 : \
+   grow((void **)&(ch)->arr, &(ch)->cap, (need), sizeof *(ch)->arr) ? ((ch)->oom = 1, -1) : 0)
 
 static chainer *chainer_new(int multiple, int dynamic, int nishio, int level) {
   chainer *ch = calloc(1, sizeof *ch);
@@ -190,7 +218,7 @@ static void chainer_reset(chainer *ch) {
   for (int k = 0; k < NCAND; k++) ch->onrun[k] = -1;
 }
 
-static int32_t nd_new(chainer *ch, int pot, int cause, int32_t nest) {
+static inline int32_t nd_new(chainer *ch, int pot, int cause, int32_t nest) {
   if (GROW(ch, nd, ncap, ch->nn + 1)) return -1;
   cnode *n = &ch->nd[ch->nn];
   n->pot = (int16_t)pot;
@@ -203,7 +231,7 @@ static int32_t nd_new(chainer *ch, int pot, int cause, int32_t nest) {
 }
 
 /* add a parent to the node created last */
-static void nd_par(chainer *ch, int32_t parent) {
+static inline void nd_par(chainer *ch, int32_t parent) {
   if (parent < 0 || GROW(ch, pa, pcap, ch->np + 1)) return;
   ch->pa[ch->np++] = parent;
   ch->nd[ch->nn - 1].npar++;
@@ -211,16 +239,20 @@ static void nd_par(chainer *ch, int32_t parent) {
 
 static inline int16_t *run_ix(chainer *ch, int r) { return ch->ix + (size_t)r * NPOT; }
 
-static int32_t run_find(chainer *ch, int r, int pot) {
-  int16_t i = run_ix(ch, r)[pot];
-  return i < 0 ? -1 : ch->rn[r].base + i;
+/* The run's on/off sets say whether a potential is in it; only then is its
+** ix[] entry (never cleared: most runs are short) meaningful. */
+static inline int32_t run_find(chainer *ch, int r, int pot) {
+  const crun *R = &ch->rn[r];
+  if (!set_has(pot_on(pot) ? R->on : R->off, pot >> 1)) return -1;
+  return R->base + run_ix(ch, r)[pot];
 }
 
 static int run_new(chainer *ch, int start) {
   if (GROW(ch, rn, rcap, ch->nr + 1)) return -1;
   int32_t need = ch->nr + 1;
   if (need > ch->ixcap) {
-    int32_t n = ch->ixcap ? ch->ixcap * 2 : 64;
+    /* room for every candidate's ON run at once: no copying while growing */
+    int32_t n = ch->ixcap ? ch->ixcap * 2 : NCAND + 64;
     while (n < need) n *= 2;
     int16_t *q = realloc(ch->ix, (size_t)n * NPOT * sizeof *q);
     if (!q) { ch->oom = 1; return -1; }
@@ -234,7 +266,6 @@ static int run_new(chainer *ch, int start) {
   R->pbase = ch->np;
   R->abs_on = R->abs_off = -1;
   R->start = start;
-  memset(run_ix(ch, r), 0xFF, NPOT * sizeof(int16_t));
   return r;
 }
 
@@ -246,7 +277,7 @@ static void run_drop_last(chainer *ch) {
 }
 
 /* put the node created last into run r's sets */
-static void run_insert(chainer *ch, int r, int32_t node) {
+static inline void run_insert(chainer *ch, int r, int32_t node) {
   crun *R = &ch->rn[r];
   int pot = ch->nd[node].pot;
   run_ix(ch, r)[pot] = (int16_t)(node - R->base);
@@ -262,6 +293,13 @@ static inline int mask_count(unsigned m) {
   m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
   m = (m + (m >> 4)) & 0x0F0Fu;
   return (int)((m + (m >> 8)) & 0x1Fu);
+}
+
+static inline int pop64(uint64_t v) {
+  v = v - ((v >> 1) & 0x5555555555555555ull);
+  v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+  v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return (int)((v * 0x0101010101010101ull) >> 56);
 }
 
 /* number of cells in b, saturated at 3 (enough for "one", "two", "more") */
@@ -318,10 +356,11 @@ static int gen_on(const cgrid *g, int p, int ylinks, int xlinks, derived *out) {
     static const uint8_t cause[3] = {CA_BLOCK, CA_ROW, CA_COL};
     int first_x = -1;
     for (int k = 0; k < 3; k++) {
-      sk_bits pos = cg_places(g, sk_cell_house[c][order[k]], d);
-      if (bits_upto3(pos) != 2) continue;
-      int x = sk_bits_first(pos);
-      if (x == c) { sk_bits_clear(&pos, c); x = sk_bits_first(pos); }
+      int h = sk_cell_house[c][order[k]];
+      unsigned pm = g->pm[h][d - 1];
+      if (!two_bits(pm)) continue;
+      int x = sk_house_cell[h][__builtin_ctz(pm)];
+      if (x == c) x = sk_house_cell[h][__builtin_ctz(pm & (pm - 1))];
       if (x == first_x) continue;
       if (k == 0) first_x = x;
       out[n].pot = (int16_t)pot_make(x, d, 1);
@@ -332,46 +371,77 @@ static int gen_on(const cgrid *g, int p, int ylinks, int xlinks, derived *out) {
 }
 
 /* The links of a grid that does not change (static searches), worked out
-** once: per candidate, the OFF potentials an ON one gives (Y part first)
-** and the ON potentials an OFF one gives (Y part first). */
+** once: per candidate, the ON potentials an OFF one gives (Y part first)
+** and, for static multiple chains, the OFF potentials an ON one gives (Y
+** part first, each list made when first needed). */
 typedef struct links {
-  int has_off;                 /* off[] filled (else worked out on demand) */
+  int has_off;                 /* off[] kept (filled on first use: links_off_of) */
+  uint8_t offok[NCAND];        /* off[k] filled */
   uint8_t noy[NCAND], nox[NCAND], nny[NCAND], nnx[NCAND];
   derived off[NCAND][28];
   derived on[NCAND][4];
 } links;
 
+/* The table is filled as gen_on would, but the houses where a digit has
+** exactly two places are found once per grid (pair[][]: the two cells, or
+** -1), not once per candidate. */
 static links *links_new(const cgrid *g, int with_off) {
   links *L = malloc(sizeof *L);
   if (!L) return NULL;
   L->has_off = with_off;
+  int8_t pair[SK_HOUSES][9][2];
+  for (int h = 0; h < SK_HOUSES; h++)
+    for (int d = 1; d <= 9; d++) {
+      unsigned pm = g->pm[h][d - 1];
+      if (!two_bits(pm)) { pair[h][d - 1][0] = -1; continue; }
+      pair[h][d - 1][0] = (int8_t)sk_house_cell[h][__builtin_ctz(pm)];
+      pair[h][d - 1][1] = (int8_t)sk_house_cell[h][__builtin_ctz(pm & (pm - 1))];
+    }
+  static const uint8_t order[3] = {2, 0, 1};          /* block, row, column */
+  static const uint8_t cause[3] = {CA_BLOCK, CA_ROW, CA_COL};
   for (int c = 0; c < SK_CELLS; c++)
     for (sk_mask m = g->cand[c]; m; m &= m - 1) {
-      int d = sk_mask_first(m), k = c * 9 + d - 1, p = pot_make(c, d, 0);
-      L->nny[k] = (uint8_t)gen_on(g, p, 1, 0, L->on[k]);
-      L->nnx[k] = (uint8_t)gen_on(g, p, 0, 1, L->on[k] + L->nny[k]);
-      if (!with_off) continue;
-      int ny = 0;
-      for (sk_mask o = g->cand[c] & (sk_mask)~SK_BIT(d); o; o &= o - 1) {
-        L->off[k][ny].pot = (int16_t)pot_make(c, sk_mask_first(o), 0);
-        L->off[k][ny++].cause = CA_NAKED;
+      int d = sk_mask_first(m), k = c * 9 + d - 1, n = 0;
+      sk_mask o = g->cand[c] & (sk_mask)~SK_BIT(d);
+      if (o && !(o & (o - 1))) {                       /* bivalue cell: Y */
+        L->on[k][n].pot = (int16_t)pot_make(c, sk_mask_first(o), 1);
+        L->on[k][n].spare = 0;
+        L->on[k][n++].cause = CA_NAKED;
       }
-      L->noy[k] = (uint8_t)ny;
-      L->nox[k] = (uint8_t)gen_off(g, p, 0, L->off[k] + ny);
+      L->nny[k] = (uint8_t)n;
+      int first_x = -1;
+      for (int t = 0; t < 3; t++) {
+        const int8_t *pr = pair[sk_cell_house[c][order[t]]][d - 1];
+        if (pr[0] < 0) continue;
+        int x = pr[0] == c ? pr[1] : pr[0];
+        if (x == first_x) continue;
+        if (t == 0) first_x = x;
+        L->on[k][n].pot = (int16_t)pot_make(x, d, 1);
+        L->on[k][n].spare = 0;
+        L->on[k][n++].cause = cause[t];
+      }
+      L->nnx[k] = (uint8_t)(n - L->nny[k]);
     }
+  if (with_off) memset(L->offok, 0, sizeof L->offok);
   return L;
 }
 
-/* the derived potentials of p: from the table when there is one */
-static inline int links_off(const links *L, const cgrid *g, int p, int ylinks,
-                            derived *buf, const derived **out) {
-  if (!L || !L->has_off) { *out = buf; return gen_off(g, p, ylinks, buf); }
-  int k = p >> 1;
-  if (ylinks) { *out = L->off[k]; return L->noy[k] + L->nox[k]; }
-  *out = L->off[k] + L->noy[k];
-  return L->nox[k];
+/* the ON -> OFF list of candidate k (Y part first), worked out once */
+static inline const derived *links_off_of(links *L, const cgrid *g, int k) {
+  if (!L->offok[k]) {
+    int c = k / 9, d = k % 9 + 1, ny = 0;
+    for (sk_mask y = g->cand[c] & (sk_mask)~SK_BIT(d); y; y &= y - 1) {
+      L->off[k][ny].pot = (int16_t)pot_make(c, sk_mask_first(y), 0);
+      L->off[k][ny++].cause = CA_NAKED;
+    }
+    L->noy[k] = (uint8_t)ny;
+    L->nox[k] = (uint8_t)gen_off(g, pot_make(c, d, 0), 0, L->off[k] + ny);
+    L->offok[k] = 1;
+  }
+  return L->off[k];
 }
 
+/* the derived potentials of p: from the table when there is one */
 static inline int links_on(const links *L, const cgrid *g, int p, int ylinks, int xlinks,
                            derived *buf, const derived **out) {
   if (!L) { *out = buf; return gen_on(g, p, ylinks, xlinks, buf); }
@@ -400,11 +470,97 @@ static int advanced(chainer *ch, int r, const cgrid *g, const cgrid *src,
                     int32_t *qoff, int *nqoff);
 
 /*
+** run_chain on a fixed grid (static multiple chains, here and as a nested
+** rule): no hidden parents, no nested rules, one parent per node, at most
+** 2 * NCAND + 2 nodes.  The arenas are reserved up front so the loop works
+** on local pointers.  Same order and result as the general loop below.
+*/
+static int run_static(chainer *ch, links *lk, const cgrid *g, int start) {
+  int r = run_new(ch, start);
+  if (r < 0) return -1;
+  if (GROW(ch, nd, ncap, ch->nn + 2 * NCAND + 4) || GROW(ch, pa, pcap, ch->np + 2 * NCAND + 4))
+    return -1;
+  crun *R = &ch->rn[r];
+  cnode *nd = ch->nd;
+  int32_t *pa = ch->pa;
+  int16_t *ix = run_ix(ch, r);
+  int32_t base = R->base, nn = ch->nn, np = ch->np;
+  int32_t qon[NCAND + 1], qoff[NCAND + 1];
+  int hon = 0, non = 0, hoff = 0, noff = 0;
+#define ST_NODE(P, CAUSE, PARENT) do { \
+    cnode *n_ = &nd[nn]; \
+    n_->pot = (int16_t)(P); n_->cause = (uint8_t)(CAUSE); n_->spare = 0; \
+    n_->par = np; n_->npar = 0; n_->nest = -1; \
+    if ((PARENT) >= 0) { pa[np++] = (PARENT); n_->npar = 1; } \
+  } while (0)
+#define ST_INSERT(P) do { \
+    ix[(P)] = (int16_t)(nn - base); \
+    set_add(((P) & 1) ? R->on : R->off, (P) >> 1); \
+    nn++; \
+  } while (0)
+  ST_NODE(start, CA_NONE, -1);
+  if (pot_on(start)) qon[non++] = nn; else qoff[noff++] = nn;
+  ST_INSERT(start);
+  while (hon < non || hoff < noff) {
+    if (hon < non) {
+      int32_t p = qon[hon++];
+      int k = nd[p].pot >> 1;
+      const derived *list = links_off_of(lk, g, k);
+      int n = lk->noy[k] + lk->nox[k];
+      for (int i = 0; i < n; i++) {
+        int q = list[i].pot;
+        if (set_has(R->on, q >> 1)) {                   /* would be both on and off */
+          ST_NODE(q, list[i].cause, p);
+          R->abs_on = base + ix[q | 1];
+          R->abs_off = nn++;
+          goto done;
+        }
+        if (!set_has(R->off, q >> 1)) {
+          ST_NODE(q, list[i].cause, p);
+          qoff[noff++] = nn;
+          ST_INSERT(q);
+        }
+      }
+    } else {
+      int32_t p = qoff[hoff++];
+      int k = nd[p].pot >> 1;
+      const derived *list = lk->on[k];
+      int n = lk->nny[k] + lk->nnx[k];
+      for (int i = 0; i < n; i++) {
+        int q = list[i].pot;
+        if (set_has(R->off, q >> 1)) {
+          ST_NODE(q, list[i].cause, p);
+          R->abs_on = nn++;
+          R->abs_off = base + ix[q & ~1];
+          goto done;
+        }
+        if (!set_has(R->on, q >> 1)) {
+          ST_NODE(q, list[i].cause, p);
+          qon[non++] = nn;
+          ST_INSERT(q);
+        }
+      }
+    }
+  }
+  R->end = nn;
+  goto out;
+done:
+  R->end = nn - 1;                       /* the contradiction node is not in the run */
+out:
+#undef ST_NODE
+#undef ST_INSERT
+  ch->nn = nn;
+  ch->np = np;
+  return r;
+}
+
+/*
 ** SE's doChaining: propagate from one assumption 'start' on g0.  Returns
 ** the run index (its sets, and its contradiction pair if it stopped on a
 ** potential that would be both on and off), -1 on allocation failure.
 */
 static int run_chain(chainer *ch, const cgrid *g0, int start) {
+  if (!ch->dynamic && !ch->level && ch->lk && ch->lk->has_off) return run_static(ch, ch->lk, g0, start);
   int r = run_new(ch, start);
   if (r < 0) return -1;
   cgrid work;
@@ -424,7 +580,8 @@ static int run_chain(chainer *ch, const cgrid *g0, int start) {
     if (ch->oom) return -1;
     if (hon < non) {
       int32_t p = qon[hon++];
-      int n = links_off(lk, g, ch->nd[p].pot, ylinks, buf, &list);
+      int n = gen_off(g, ch->nd[p].pot, ylinks, buf);
+      list = buf;
       for (int i = 0; i < n; i++) {
         int q = list[i].pot;
         int32_t conj = run_find(ch, r, q | 1);

@@ -51,6 +51,7 @@ typedef struct msink {
   const cgrid *src;
   double base;
   int seq;
+  const uint64_t *taint;       /* inner static mode: see taint_capable() */
 } msink;
 
 /* SE's Chaining.getDifficulty() for a search level (inner sort key) */
@@ -133,6 +134,32 @@ static void multi_take(chainer *ch, const cgrid *g, msink *k, const mcand *m) {
   h->ehash = elim_hash(ch->ipot + h->elim, h->nelim);
 }
 
+/* The nodes of run r holding the potentials of set (ON or OFF), in the
+** run's insertion order (SE walks its LinkedSet): looked up and sorted,
+** which beats scanning the run when, as usual, the set is small. */
+static int nodes_in_order(chainer *ch, int r, const uint64_t *set, int on, int32_t *out) {
+  int n = 0;
+  for (int w = 0; w < CWORDS; w++) n += pop64(set[w]);
+  const crun *R = &ch->rn[r];
+  if (n * n > R->end - R->base) {                 /* many: scan the run */
+    n = 0;
+    for (int32_t x = R->base; x < R->end; x++) {
+      int p = ch->nd[x].pot;
+      if (pot_on(p) == on && set_has(set, p >> 1)) out[n++] = x;
+    }
+    return n;
+  }
+  n = 0;
+  for (int w = 0; w < CWORDS; w++)
+    for (uint64_t v = set[w]; v; v &= v - 1) {
+      int32_t x = run_find(ch, r, ((w * 64 + __builtin_ctzll(v)) << 1) | on);
+      int i = n++;
+      for (; i > 0 && out[i - 1] > x; i--) out[i] = out[i - 1];
+      out[i] = x;
+    }
+  return n;
+}
+
 /* contradiction and double forcing chains of one candidate */
 static void multi_binary(chainer *ch, const cgrid *g, msink *k, int ron, int roff,
                          int c, int d, int dbl) {
@@ -159,14 +186,17 @@ static void multi_binary(chainer *ch, const cgrid *g, msink *k, int ron, int rof
     multi_take(ch, g, k, &m);
   }
   if (!dbl) return;
+  int32_t order[NCAND];
   for (int on = 1; on >= 0; on--) {
     const uint64_t *sa = on ? A->on : A->off, *sb = on ? B->on : B->off;
+    uint64_t both[CWORDS];
     int any = 0;
-    for (int w = 0; w < CWORDS; w++) any |= (sa[w] & sb[w]) != 0;
+    for (int w = 0; w < CWORDS; w++) any |= (both[w] = sa[w] & sb[w]) != 0;
     if (!any) continue;
-    for (int32_t x = A->base; x < A->end; x++) {
+    int nx = nodes_in_order(ch, ron, both, on, order);
+    for (int j = 0; j < nx; j++) {
+      int32_t x = order[j];
       int p = ch->nd[x].pot;
-      if (pot_on(p) != on || !set_has(sb, p >> 1)) continue;
       A = &ch->rn[ron];
       m.kind = K_DOUBLE;
       m.ntarget = 2;
@@ -179,21 +209,23 @@ static void multi_binary(chainer *ch, const cgrid *g, msink *k, int ron, int rof
   }
 }
 
-/* potentials common to runs r[0..n): walk r[0] in insertion order */
+/* potentials common to runs r[0..n): in r[0]'s insertion order */
 static void multi_common(chainer *ch, const cgrid *g, msink *k, const int *r, int n, mcand *m) {
+  int32_t order[NCAND];
   for (int on = 1; on >= 0; on--) {
     uint64_t common[CWORDS];
-    int any = 0;
-    for (int w = 0; w < CWORDS; w++) {
-      uint64_t v = ~(uint64_t)0;
-      for (int i = 0; i < n; i++) v &= on ? ch->rn[r[i]].on[w] : ch->rn[r[i]].off[w];
-      common[w] = v;
-      any |= v != 0;
+    memcpy(common, on ? ch->rn[r[0]].on : ch->rn[r[0]].off, sizeof common);
+    uint64_t any = 1;
+    for (int i = 1; i < n && any; i++) {      /* usually empty after a few runs */
+      const uint64_t *v = on ? ch->rn[r[i]].on : ch->rn[r[i]].off;
+      any = 0;
+      for (int w = 0; w < CWORDS; w++) any |= common[w] &= v[w];
     }
     if (!any) continue;
-    for (int32_t x = ch->rn[r[0]].base; x < ch->rn[r[0]].end; x++) {
+    int nx = nodes_in_order(ch, r[0], common, on, order);
+    for (int j = 0; j < nx; j++) {
+      int32_t x = order[j];
       int p = ch->nd[x].pot;
-      if (pot_on(p) != on || !set_has(common, p >> 1)) continue;
       m->ntarget = n;
       for (int i = 0; i < n; i++) m->target[i] = run_find(ch, r[i], p);
       m->pot = p;
@@ -202,16 +234,36 @@ static void multi_common(chainer *ch, const cgrid *g, msink *k, const int *r, in
   }
 }
 
-static void multi_regions(chainer *ch, const cgrid *g, msink *k, int c, int d, int ron) {
+/* Inner static mode: can a hint whose branches start from these candidates
+** (ON) have rule parents?  Only if the outer chain removed candidates where
+** the hint's assumptions are made (gone), or some branch can use a link the
+** removals made (k->taint). */
+static int may_taint(const msink *k, int gone, const int *cand, int n) {
+  if (!k->taint || gone) return 1;
+  for (int i = 0; i < n; i++) if (set_has(k->taint, cand[i])) return 1;
+  return 0;
+}
+
+static void multi_regions(chainer *ch, const cgrid *g, msink *k, int c, int d) {
   static const uint8_t order[3] = {2, 0, 1};           /* block, row, column */
   static const uint8_t cause[3] = {CA_BLOCK, CA_ROW, CA_COL};
   for (int t = 0; t < 3; t++) {
     int h = sk_cell_house[c][order[t]];
     sk_bits pos = cg_places(g, h, d);
     if (bits_upto3(pos) < 2 || sk_bits_first(pos) != c) continue;
-    int r[9], n = 0;
+    int r[9], cand[9], n = 0;
+    for (sk_bits b = pos; ; ) {
+      int x = sk_bits_pop(&b);
+      if (x < 0) break;
+      cand[n++] = x * 9 + d - 1;
+    }
+    if (k->taint) {
+      sk_bits gone = sk_bits_andnot(cg_places(k->src, h, d), g->dpos[d - 1]);
+      if (!may_taint(k, !sk_bits_empty(gone), cand, n)) continue;
+    }
+    n = 0;
     for (int x; (x = sk_bits_pop(&pos)) >= 0; ) {
-      r[n] = x == c ? ron : on_run(ch, g, x, d);
+      r[n] = on_run(ch, g, x, d);
       if (r[n] < 0) return;
       n++;
     }
@@ -233,6 +285,63 @@ static int multi_stop(chainer *ch) {
 
 static void multi_cells(chainer *ch, const cgrid *g, msink *k);
 
+/*
+** Inner static mode (a nested rule): only hints with rule parents count,
+** and a static branch has some only through an ON potential derived by a
+** link the outer chain's removals made or changed (a bivalue cell, or a
+** house with two places, that lost candidates).  taint_capable() marks the
+** candidates whose ON run can reach such a link (a backward closure over
+** the static links); hint groups (a cell's candidates, a region's places)
+** with none of them, and no removal where they assume, can only give hints
+** without rule parents, and are skipped -- as relevant() does for
+** producer 21, with the same caveat.
+*/
+static void taint_capable(const cgrid *g, const cgrid *src, const links *lk, uint64_t *on) {
+  uint64_t off[CWORDS];
+  memset(off, 0, sizeof off);
+  int16_t stack[2 * NCAND];
+  int n = 0;
+  for (int c = 0; c < SK_CELLS; c++) {
+    sk_mask gone_c = src->cand[c] & (sk_mask)~g->cand[c];
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) {
+      int d = sk_mask_first(m), kk = c * 9 + d - 1;
+      const derived *w = lk->on[kk];
+      int tail = 0;
+      for (int i = 0; i < lk->nny[kk] + lk->nnx[kk] && !tail; i++) {
+        int x = pot_cell(w[i].pot), e = pot_digit(w[i].pot);
+        if (w[i].cause == CA_NAKED) tail = gone_c != 0;
+        else tail = !sk_bits_empty(sk_bits_andnot(cg_places(src, cause_house(w[i].cause, x), e),
+                                                  g->dpos[e - 1]));
+      }
+      if (tail) { set_add(off, kk); stack[n++] = (int16_t)(kk * 2); }
+    }
+  }
+  while (n > 0) {
+    int p = stack[--n], kk = p >> 1;
+    if (!pot_on(p)) {
+      /* ON potentials giving this OFF one: the cell's other values (Y) and
+      ** the digit's peers (X) */
+      int c = kk / 9, d = kk % 9 + 1;
+      for (sk_mask m = g->cand[c] & (sk_mask)~SK_BIT(d); m; m &= m - 1) {
+        int q = c * 9 + sk_mask_first(m) - 1;
+        if (!set_has(on, q)) { set_add(on, q); stack[n++] = (int16_t)(q * 2 + 1); }
+      }
+      sk_bits pr = sk_bits_and(sk_peer_bits[c], g->dpos[d - 1]);
+      for (int y; (y = sk_bits_pop(&pr)) >= 0; ) {
+        int q = y * 9 + d - 1;
+        if (!set_has(on, q)) { set_add(on, q); stack[n++] = (int16_t)(q * 2 + 1); }
+      }
+    } else {
+      /* OFF potentials giving this ON one: its strong partners */
+      const derived *w = lk->on[kk];
+      for (int i = 0; i < lk->nny[kk] + lk->nnx[kk]; i++) {
+        int q = w[i].pot >> 1;
+        if (!set_has(off, q)) { set_add(off, q); stack[n++] = (int16_t)(q * 2); }
+      }
+    }
+  }
+}
+
 /* The whole search on g. */
 static void multi_search(chainer *ch, const cgrid *g, msink *k) {
   chainer_reset(ch);
@@ -243,7 +352,14 @@ static void multi_search(chainer *ch, const cgrid *g, msink *k) {
     if (!lk) { ch->oom = 1; return; }
   }
   ch->lk = lk;
+  uint64_t taint[CWORDS];
+  if (k->inner && lk) {
+    memset(taint, 0, sizeof taint);
+    taint_capable(g, k->src, lk, taint);
+  }
+  k->taint = k->inner && lk ? taint : NULL;
   multi_cells(ch, g, k);
+  k->taint = NULL;
   ch->lk = NULL;
   free(lk);
 }
@@ -257,18 +373,28 @@ static void multi_cells(chainer *ch, const cgrid *g, msink *k) {
     int dbl = card >= 3 && !ch->nishio && ch->dynamic;
     for (sk_mask mm = g->cand[c]; mm; mm &= mm - 1) {
       int d = sk_mask_first(mm);
-      int ron = on_run(ch, g, c, d);
-      if (ron < 0) return;
-      int roff = run_chain(ch, g, pot_make(c, d, 0));
-      if (roff < 0) return;
-      multi_binary(ch, g, k, ron, roff, c, d, dbl);
-      run_drop_last(ch);
-      if (!ch->nishio) multi_regions(ch, g, k, c, d, ron);
+      if (ch->dynamic || ch->nishio) {
+        int ron = on_run(ch, g, c, d);
+        if (ron < 0) return;
+        /* the OFF run only serves contradiction and double chains, which
+        ** static multiple mode does not look for (SE runs it for nothing) */
+        int roff = run_chain(ch, g, pot_make(c, d, 0));
+        if (roff < 0) return;
+        multi_binary(ch, g, k, ron, roff, c, d, dbl);
+        run_drop_last(ch);
+      }
+      if (!ch->nishio) multi_regions(ch, g, k, c, d);     /* ON runs as needed */
       if (ch->oom) return;
     }
-    if (!ch->nishio && (card == 2 || (ch->multiple && card > 2))) {
+    int cand[9], nc = 0;
+    for (sk_mask mm = g->cand[c]; mm; mm &= mm - 1) cand[nc++] = c * 9 + sk_mask_first(mm) - 1;
+    if (!ch->nishio && (card == 2 || (ch->multiple && card > 2)) &&
+        may_taint(k, k->taint && (k->src->cand[c] & (sk_mask)~g->cand[c]), cand, nc)) {
       int r[9], n = 0;
-      for (sk_mask mm = g->cand[c]; mm; mm &= mm - 1) r[n++] = on_run(ch, g, c, sk_mask_first(mm));
+      for (sk_mask mm = g->cand[c]; mm; mm &= mm - 1) {
+        r[n] = on_run(ch, g, c, sk_mask_first(mm));
+        if (r[n++] < 0) return;
+      }
       mcand m;
       memset(&m, 0, sizeof m);
       m.kind = K_CELL;

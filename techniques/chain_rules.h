@@ -101,39 +101,13 @@ static void adv_take(advctx *a, const int16_t *rp, int nrp, const int16_t *el, i
 typedef struct removed {
   sk_bits d[9];
   sk_mask cell[SK_CELLS];
-  uint16_t pm[SK_HOUSES][10];
+  const uint16_t (*pm)[9];    /* the reduced grid's places: pm[h][d-1] */
 } removed;
 
 static void removed_of(removed *rm, const cgrid *g, const cgrid *src) {
   for (int d = 0; d < 9; d++) rm->d[d] = sk_bits_andnot(src->dpos[d], g->dpos[d]);
-  memset(rm->pm, 0, sizeof rm->pm);
-  for (int c = 0; c < SK_CELLS; c++) {
-    rm->cell[c] = src->cand[c] & (sk_mask)~g->cand[c];
-    int r = c / 9, k = c % 9;
-    uint16_t bc = (uint16_t)(1u << k), br = (uint16_t)(1u << r);
-    uint16_t bb = (uint16_t)(1u << ((r % 3) * 3 + k % 3));
-    for (sk_mask m = g->cand[c]; m; m &= m - 1) {
-      int d = sk_mask_first(m);
-      rm->pm[r][d] |= bc;
-      rm->pm[9 + k][d] |= br;
-      rm->pm[18 + (r / 3) * 3 + k / 3][d] |= bb;
-    }
-  }
-}
-
-/* the cells of house h1 that lie in the crossing house h2, as a mask in
-** h1's order */
-static uint16_t cross_mask(int h1, int h2) {
-  if (h1 >= 18) {                                   /* block and a line */
-    if (h2 < 9) return (uint16_t)(7u << (3 * (h2 % 3)));
-    return (uint16_t)(0x49u << ((h2 - 9) % 3));
-  }
-  if (h1 < 9) return (uint16_t)(7u << (3 * ((h2 - 18) % 3)));   /* row and a block */
-  return (uint16_t)(7u << (3 * ((h2 - 18) / 3)));               /* column and a block */
-}
-
-static int crosses(int h1, int h2) {
-  return !sk_bits_empty(sk_bits_and(sk_house_bits[h1], sk_house_bits[h2]));
+  for (int c = 0; c < SK_CELLS; c++) rm->cell[c] = src->cand[c] & (sk_mask)~g->cand[c];
+  rm->pm = g->pm;
 }
 
 /* removed by the chain: was a candidate at the start, is not now */
@@ -147,33 +121,58 @@ static int bits_to_pots(sk_bits b, int d, int16_t *out) {
   return n;
 }
 
+/* The crossing house of type t2 (0 row, 9 column, 18 block) that holds
+** every place pm (a mask in h1's order) of a digit in h1, or -1. */
+static int confined(int h1, int t2, unsigned pm) {
+  for (int j = 0; j < 3; j++) {
+    unsigned band = t2 == 9 && h1 >= 18 ? 0x49u << j : 7u << (3 * j);
+    if (pm & ~band) continue;
+    if (h1 >= 18) {                                             /* block: column or row j of it */
+      int b = h1 - 18;
+      return t2 == 9 ? 9 + (b % 3) * 3 + j : (b / 3) * 3 + j;
+    }
+    if (h1 < 9) return 18 + (h1 / 3) * 3 + j;                   /* row: block j of its band */
+    return 18 + j * 3 + (h1 - 9) / 3;                           /* column: block j of its stack */
+  }
+  return -1;
+}
+
 /* Only hints with a rule parent count, so each rule skips the houses and
-** digits where the chain removed nothing: the scan order is unchanged. */
+** digits where the chain removed nothing.  Hints are taken in SE's scan
+** order: kind of pair, house 1, house 2, digit.  A digit's places in house
+** 1 fit in at most one crossing house 2, so each house 1 collects its few
+** (house 2, digit) hits and sorts them. */
 static void rule_locking(advctx *a, const cgrid *g, const cgrid *src, const removed *rm) {
   static const uint8_t t1[4] = {18, 18, 9, 0}, t2[4] = {9, 0, 18, 18};
   int16_t rp[9], el[9];
   for (int p = 0; p < 4; p++)
-    for (int i1 = 0; i1 < 9; i1++)
-      for (int i2 = 0; i2 < 9; i2++) {
-        int h1 = t1[p] + i1, h2 = t2[p] + i2;
-        if (!crosses(h1, h2)) continue;
-        sk_bits outside = sk_bits_andnot(sk_house_bits[h1], sk_house_bits[h2]);
-        uint16_t in2 = cross_mask(h1, h2);
-        for (int d = 1; d <= 9; d++) {
-          uint16_t pm = rm->pm[h1][d];
-          if ((pm & (pm - 1)) == 0 || (pm & ~in2)) continue;
-          if (sk_bits_empty(sk_bits_and(rm->d[d - 1], outside))) continue;
-          sk_bits victims = sk_bits_andnot(cg_places(g, h2, d), sk_house_bits[h1]);
-          if (sk_bits_empty(victims)) continue;
-          int nrp = 0;
-          for (int i = 0; i < 9; i++) {
-            int x = sk_house_cell[h1][i];
-            if (gone(g, src, x, d) && !sk_bits_has(&sk_house_bits[h2], x))
-              rp[nrp++] = (int16_t)pot_make(x, d, 0);
-          }
-          adv_take(a, rp, nrp, el, bits_to_pots(victims, d, el), 0, 0, 0);
-        }
+    for (int i1 = 0; i1 < 9; i1++) {
+      int h1 = t1[p] + i1, hit[9], nhit = 0;
+      for (int d = 1; d <= 9; d++) {
+        unsigned pm = rm->pm[h1][d - 1];
+        if ((pm & (pm - 1)) == 0) continue;
+        if (sk_bits_empty(sk_bits_and(rm->d[d - 1], sk_house_bits[h1]))) continue;
+        int h2 = confined(h1, t2[p], pm);
+        if (h2 < 0) continue;
+        int at = nhit++;                               /* by (house 2, digit) */
+        for (; at > 0 && hit[at - 1] / 16 > h2; at--) hit[at] = hit[at - 1];
+        hit[at] = h2 * 16 + d;
       }
+      for (int k = 0; k < nhit; k++) {
+        int h2 = hit[k] / 16, d = hit[k] % 16;
+        sk_bits outside = sk_bits_andnot(sk_house_bits[h1], sk_house_bits[h2]);
+        if (sk_bits_empty(sk_bits_and(rm->d[d - 1], outside))) continue;
+        sk_bits victims = sk_bits_andnot(cg_places(g, h2, d), sk_house_bits[h1]);
+        if (sk_bits_empty(victims)) continue;
+        int nrp = 0;
+        for (int i = 0; i < 9; i++) {
+          int x = sk_house_cell[h1][i];
+          if (gone(g, src, x, d) && !sk_bits_has(&sk_house_bits[h2], x))
+            rp[nrp++] = (int16_t)pot_make(x, d, 0);
+        }
+        adv_take(a, rp, nrp, el, bits_to_pots(victims, d, el), 0, 0, 0);
+      }
+    }
 }
 
 static const uint8_t set_house_order[3] = {18, 9, 0};     /* blocks, columns, rows */
@@ -187,11 +186,16 @@ static void rule_hidden_pair(advctx *a, const cgrid *g, const cgrid *src, const 
       for (int d = 1; d <= 9; d++)
         if (!sk_bits_empty(sk_bits_and(rm->d[d - 1], sk_house_bits[h]))) gone_here |= 1u << d;
       if (!gone_here || cg_empty_count(g, h) <= 4) continue;
-      for (int d2 = 2; d2 <= 9; d2++)
-        for (int d1 = 1; d1 < d2; d1++) {
+      /* both digits have exactly the same two places: only digits with two
+      ** places can pair (pairs still taken in SE's order) */
+      int two[9], ntwo = 0;
+      for (int d = 1; d <= 9; d++)
+        if (mask_count(rm->pm[h][d - 1]) == 2) two[ntwo++] = d;
+      for (int b2 = 1; b2 < ntwo; b2++)
+        for (int b1 = 0; b1 < b2; b1++) {
+          int d1 = two[b1], d2 = two[b2];
           if (!(gone_here & ((1u << d1) | (1u << d2)))) continue;
-          unsigned m1 = rm->pm[h][d1], m2 = rm->pm[h][d2];
-          if (!(m1 & (m1 - 1)) || !(m2 & (m2 - 1)) || mask_count(m1 | m2) != 2) continue;
+          if (rm->pm[h][d1 - 1] != rm->pm[h][d2 - 1]) continue;
           sk_bits both = sk_bits_or(cg_places(g, h, d1), cg_places(g, h, d2));
           sk_mask keep = SK_BIT(d1) | SK_BIT(d2);
           int nel = 0;
@@ -222,13 +226,16 @@ static void rule_naked_pair(advctx *a, const cgrid *g, const cgrid *src, const r
       int any = 0;
       for (int j = 0; j < 9; j++) any |= rm->cell[sk_house_cell[h][j]];
       if (!any || cg_empty_count(g, h) < 4) continue;
-      for (int j2 = 1; j2 < 9; j2++)
-        for (int j1 = 0; j1 < j2; j1++) {
-          int x1 = sk_house_cell[h][j1], x2 = sk_house_cell[h][j2];
+      /* two cells of 2+ candidates with 2 together: both bivalue, equal */
+      int biv[9], nbiv = 0;
+      for (int j = 0; j < 9; j++)
+        if (mask_count(g->cand[sk_house_cell[h][j]]) == 2) biv[nbiv++] = sk_house_cell[h][j];
+      for (int b2 = 1; b2 < nbiv; b2++)
+        for (int b1 = 0; b1 < b2; b1++) {
+          int x1 = biv[b1], x2 = biv[b2];
           if (!(rm->cell[x1] | rm->cell[x2])) continue;
-          if (mask_count(g->cand[x1]) <= 1 || mask_count(g->cand[x2]) <= 1) continue;
-          sk_mask both = g->cand[x1] | g->cand[x2];
-          if (mask_count(both) != 2) continue;
+          if (g->cand[x1] != g->cand[x2]) continue;
+          sk_mask both = g->cand[x1];
           int nel = 0;
           for (int j = 0; j < 9; j++) {
             int x = sk_house_cell[h][j];
@@ -252,42 +259,52 @@ static void rule_naked_pair(advctx *a, const cgrid *g, const cgrid *src, const r
     }
 }
 
+/* X-Wing in SE's order: base columns then rows, line pairs (second line,
+** then first), digit.  Two base lines qualify only with the same two
+** places, so each kind collects its few hits and sorts them. */
 static void rule_xwing(advctx *a, const cgrid *g, const cgrid *src, const removed *rm) {
   int occ[10] = {0};
   for (int c = 0; c < SK_CELLS; c++) occ[g->value[c]]++;
   static const uint8_t base0[2] = {9, 0}, cover0[2] = {0, 9};   /* columns, then rows */
   int16_t rp[18], el[16];
-  for (int t = 0; t < 2; t++)
-    for (int j2 = 1; j2 < 9; j2++)
-      for (int j1 = 0; j1 < j2; j1++) {
-        int b1 = base0[t] + j1, b2 = base0[t] + j2;
-        sk_bits lines = sk_bits_or(sk_house_bits[b1], sk_house_bits[b2]);
-        for (int d = 1; d <= 9; d++) {
-          if (occ[d] + 4 > 9) continue;
-          unsigned m1 = rm->pm[b1][d], m2 = rm->pm[b2][d];
-          if (!(m1 & (m1 - 1)) || !(m2 & (m2 - 1))) continue;
-          /* positions inside the lines = the cover lines */
-          int idx = (int)(m1 | m2);
-          if (mask_count((unsigned)idx) != 2) continue;
-          if (sk_bits_empty(sk_bits_and(rm->d[d - 1], lines))) continue;
-          int k1 = __builtin_ctz(idx), k2 = 31 - __builtin_clz(idx);
-          int c1 = cover0[t] + k1, c2 = cover0[t] + k2;
-          sk_bits bases = sk_bits_or(sk_house_bits[b1], sk_house_bits[b2]);
-          sk_bits covers = sk_bits_or(sk_house_bits[c1], sk_house_bits[c2]);
-          sk_bits victims = sk_bits_andnot(sk_bits_and(g->dpos[d - 1], covers), bases);
-          if (sk_bits_empty(victims)) continue;
-          int nrp = 0;
-          for (int bi = 0; bi < 2; bi++) {
-            int b = bi ? b2 : b1;
-            for (int i = 0; i < 9; i++) {
-              int x = sk_house_cell[b][i];
-              if (gone(g, src, x, d) && !sk_bits_has(&covers, x))
-                rp[nrp++] = (int16_t)pot_make(x, d, 0);
-            }
-          }
-          adv_take(a, rp, nrp, el, bits_to_pots(victims, d, el), 0, 0, 0);
+  for (int t = 0; t < 2; t++) {
+    int hit[9 * 36], nhit = 0;
+    for (int d = 1; d <= 9; d++) {
+      if (occ[d] + 4 > 9) continue;
+      for (int j2 = 1; j2 < 9; j2++) {
+        unsigned m2 = rm->pm[base0[t] + j2][d - 1];
+        if (mask_count(m2) != 2) continue;
+        for (int j1 = 0; j1 < j2; j1++) {
+          if (rm->pm[base0[t] + j1][d - 1] != m2) continue;
+          int key = (j2 * 9 + j1) * 16 + d, at = nhit++;
+          for (; at > 0 && hit[at - 1] > key; at--) hit[at] = hit[at - 1];
+          hit[at] = key;
         }
       }
+    }
+    for (int k = 0; k < nhit; k++) {
+      int d = hit[k] % 16, j2 = hit[k] / 16 / 9, j1 = hit[k] / 16 % 9;
+      int b1 = base0[t] + j1, b2 = base0[t] + j2;
+      sk_bits lines = sk_bits_or(sk_house_bits[b1], sk_house_bits[b2]);
+      if (sk_bits_empty(sk_bits_and(rm->d[d - 1], lines))) continue;
+      int idx = (int)rm->pm[b2][d - 1];
+      int k1 = __builtin_ctz(idx), k2 = 31 - __builtin_clz(idx);
+      int c1 = cover0[t] + k1, c2 = cover0[t] + k2;
+      sk_bits covers = sk_bits_or(sk_house_bits[c1], sk_house_bits[c2]);
+      sk_bits victims = sk_bits_andnot(sk_bits_and(g->dpos[d - 1], covers), lines);
+      if (sk_bits_empty(victims)) continue;
+      int nrp = 0;
+      for (int bi = 0; bi < 2; bi++) {
+        int b = bi ? b2 : b1;
+        for (int i = 0; i < 9; i++) {
+          int x = sk_house_cell[b][i];
+          if (gone(g, src, x, d) && !sk_bits_has(&covers, x))
+            rp[nrp++] = (int16_t)pot_make(x, d, 0);
+        }
+      }
+      adv_take(a, rp, nrp, el, bits_to_pots(victims, d, el), 0, 0, 0);
+    }
+  }
 }
 
 /* ---- chaining rules as nested rules ---- */

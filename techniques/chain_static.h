@@ -34,11 +34,14 @@ typedef struct snode {
   uint8_t cause;
   uint8_t spare;
   int32_t parent;              /* index of the parent snode, -1 for the start */
-  int32_t depth;
 } snode;
 
 /* potentials from which a link the outer chain affected can be reached */
 typedef struct relset { uint64_t on[CWORDS], off[CWORDS]; } relset;
+
+/* per house and digit: the outer chain removed the digit there; the digit
+** has exactly two places there */
+enum { HF_LOST = 1, HF_TWO = 2 };
 
 /* what one static search works with */
 typedef struct sctx {
@@ -52,26 +55,32 @@ typedef struct sctx {
   const relset *rs;            /* inner: see relevant() */
   sk_mask gone_c[SK_CELLS];    /* inner: candidates the outer chain removed */
   sk_bits gone_d[9];
+  uint8_t hflag[SK_HOUSES][10];  /* inner: per house and digit, HF_* */
+  sk_bits live[9];             /* per pass: OFF potentials with an OFF -> ON link */
   int seq;
   /* callback for a top-level hint: path nodes from target to the start */
   void (*found)(void *ud, int type, const snode *path, int len, const sk_mask *elim, int complexity);
   void *ud;
   /* arenas */
-  snode *sn; int32_t nsn, sncap;
+  snode *sn;                   /* SN_MAX nodes */
   links *lk;                           /* the grid's links */
   int oom, stop;
   const sk_search *search;     /* for should_stop(), may be NULL */
 } sctx;
 
-static int32_t sn_new(sctx *x, int pot, int cause, int32_t parent) {
-  if (grow((void **)&x->sn, &x->sncap, x->nsn + 1, sizeof *x->sn)) { x->oom = 1; return -1; }
-  snode *n = &x->sn[x->nsn];
+/* One traversal holds each potential at most once (plus the root), so the
+** node arena is sized once in sctx_init (SN_MAX) and never grows.  The
+** traversals keep the arena's pointer and count in locals (byte stores to
+** the node would otherwise force the compiler to reload them). */
+#define SN_MAX (2 * NCAND + 8)
+
+static inline int32_t sn_new(snode *sn, int32_t *nsn, int pot, int cause, int32_t parent) {
+  snode *n = &sn[*nsn];
   n->pot = (int16_t)pot;
   n->cause = (uint8_t)cause;
   n->spare = 0;
   n->parent = parent;
-  n->depth = parent < 0 ? 0 : x->sn[parent].depth + 1;
-  return x->nsn++;
+  return (*nsn)++;
 }
 
 /* path from node t back to the start: out[0] = t */
@@ -175,7 +184,6 @@ static void inner_static_hint(sctx *x, int cycle, int xy, int ylinks, const snod
 typedef struct trav {
   int32_t onx[NCAND];          /* candidate -> ON snode, -1 */
   sk_bits offd[9];             /* OFF potentials already expanded, by digit */
-  sk_mask offc[SK_CELLS];      /* ... and by cell */
   uint8_t qmask[2 * NCAND + 8];/* per snode: closing potentials on its path */
   int32_t touched[NCAND], ntouched;
   int32_t la[NCAND + 1], lb[NCAND + 1];   /* ON layers */
@@ -185,13 +193,11 @@ static void trav_reset(trav *t) {
   for (int i = 0; i < t->ntouched; i++) t->onx[t->touched[i]] = -1;
   t->ntouched = 0;
   memset(t->offd, 0, sizeof t->offd);
-  memset(t->offc, 0, sizeof t->offc);
 }
 
 static inline void trav_mark_off(trav *t, int q) {
   int c = pot_cell(q), d = pot_digit(q);
   sk_bits_set(&t->offd[d - 1], c);
-  t->offc[c] |= SK_BIT(d);
 }
 
 /* Inner mode: does the link that derives 'pot' (with this cause) depend on
@@ -202,7 +208,7 @@ static inline int affected(const sctx *x, int pot, int cause) {
   int c = pot_cell(pot), d = pot_digit(pot);
   if (cause == CA_NAKED) return x->gone_c[c] != 0;
   if (cause == CA_NONE || cause == CA_ADV) return 0;
-  return !sk_bits_empty(sk_bits_and(x->gone_d[d - 1], sk_house_bits[cause_house(cause, c)]));
+  return x->hflag[cause_house(cause, c)][d] & HF_LOST;
 }
 
 /* inner mode: can anything from these nodes on still have rule parents? */
@@ -213,27 +219,45 @@ static int layer_alive(const sctx *x, const trav *t, const int32_t *layer, int n
 }
 
 /* The OFF potentials ON potential u gives that were never expanded, in
-** SE's order (other values of the cell, then block, row, column peers). */
-static int fresh_off(const cgrid *g, const trav *t, int u, int ylinks, derived *out) {
+** SE's order (other values of the cell, then block, row, column peers);
+** they are marked as expanded (the caller expands each of them).  With
+** live (by digit: the OFF potentials that give some ON potential in this
+** pass), the others are only marked: they would derive nothing. */
+static int fresh_off(const sctx *x, trav *t, int u, int ylinks, const sk_bits *live,
+                     derived *out) {
+  const cgrid *g = x->g;
   int y = pot_cell(u), f = pot_digit(u), n = 0;
-  if (ylinks)
-    for (sk_mask m = g->cand[y] & (sk_mask)~(SK_BIT(f) | t->offc[y]); m; m &= m - 1) {
-      out[n].pot = (int16_t)pot_make(y, sk_mask_first(m), 0);
+  if (ylinks) {
+    uint8_t taint = x->rs && x->gone_c[y];
+    for (sk_mask m = g->cand[y] & (sk_mask)~SK_BIT(f); m; m &= m - 1) {
+      int e = sk_mask_first(m);
+      if (sk_bits_has(&t->offd[e - 1], y)) continue;
+      sk_bits_set(&t->offd[e - 1], y);                 /* marked as expanded here */
+      if (live && !sk_bits_has(&live[e - 1], y)) continue;
+      out[n].pot = (int16_t)pot_make(y, e, 0);
+      out[n].spare = taint;
       out[n++].cause = CA_NAKED;
     }
+  }
   sk_bits nb = sk_bits_andnot(sk_bits_and(sk_peer_bits[y], g->dpos[f - 1]), t->offd[f - 1]);
   if (sk_bits_empty(nb)) return n;
+  t->offd[f - 1] = sk_bits_or(t->offd[f - 1], nb);
+  if (live) nb = sk_bits_and(nb, live[f - 1]);
   sk_bits box = sk_house_bits[sk_cell_house[y][2]];
   sk_bits in[3];
   in[0] = sk_bits_and(nb, box);
   in[1] = sk_bits_andnot(sk_bits_and(nb, sk_house_bits[sk_cell_house[y][0]]), box);
   in[2] = sk_bits_andnot(sk_bits_and(nb, sk_house_bits[sk_cell_house[y][1]]), box);
   static const uint8_t cause[3] = {CA_BLOCK, CA_ROW, CA_COL};
-  for (int k = 0; k < 3; k++)
-    for (int x; (x = sk_bits_pop(&in[k])) >= 0; ) {
-      out[n].pot = (int16_t)pot_make(x, f, 0);
+  static const uint8_t house[3] = {2, 0, 1};
+  for (int k = 0; k < 3; k++) {
+    uint8_t taint = x->rs && (x->hflag[sk_cell_house[y][house[k]]][f] & HF_LOST);
+    for (int c; (c = sk_bits_pop(&in[k])) >= 0; ) {
+      out[n].pot = (int16_t)pot_make(c, f, 0);
+      out[n].spare = taint;
       out[n++].cause = cause[k];
     }
+  }
   return n;
 }
 
@@ -286,9 +310,10 @@ static void static_from_on(sctx *x, trav *t, int start, int ylinks, int xlinks,
   }
   if (!nclose) do_cycles = 0;
   int cyc_done = !do_cycles, chain_done = !do_chain;
-  x->nsn = 0;
+  snode *sn = x->sn;
+  int32_t nsn = 0;
   trav_reset(t);
-  int32_t root = sn_new(x, start, CA_NONE, -1);
+  int32_t root = sn_new(sn, &nsn, start, CA_NONE, -1);
   if (root < 0) return;
   t->onx[start >> 1] = root;
   t->touched[t->ntouched++] = start >> 1;
@@ -298,7 +323,7 @@ static void static_from_on(sctx *x, trav *t, int start, int ylinks, int xlinks,
   int32_t *layer = t->la, *next = t->lb;
   int length = 0;
   derived buf[32], buf2[32];
-  const derived *lst, *lst2;
+  const derived *lst2;
   snode path[NPOT + 2];
   sk_mask elim[SK_CELLS];
   while (na > 0) {
@@ -310,12 +335,12 @@ static void static_from_on(sctx *x, trav *t, int start, int ylinks, int xlinks,
     nb = 0;
     for (int i = 0; i < na; i++) {
       int32_t u = layer[i];
-      int up = x->sn[u].pot;
+      int up = sn[u].pot;
       if (chain_live && gives_off(g, up, target, ylinks)) {
         /* the forcing chain: start ON ... u ON -> start OFF */
-        int n = links_off(x->lk, g, up, ylinks, buf, &lst);
+        int n = gen_off(g, up, ylinks, buf);
         int cause = CA_NONE;
-        for (int j = 0; j < n; j++) if (lst[j].pot == target) { cause = lst[j].cause; break; }
+        for (int j = 0; j < n; j++) if (buf[j].pot == target) { cause = buf[j].cause; break; }
         path[0].pot = (int16_t)target;
         path[0].cause = (uint8_t)cause;
         int len = 1 + sn_path(x, u, path + 1);
@@ -354,26 +379,27 @@ static void static_from_on(sctx *x, trav *t, int start, int ylinks, int xlinks,
         }
       }
       /* expand the OFF potentials met for the first time */
-      int n = fresh_off(g, t, up, ylinks, buf);
+      int n = fresh_off(x, t, up, ylinks, x->live, buf);
       for (int j = 0; j < n; j++) {
         int q = buf[j].pot;
-        trav_mark_off(t, q);
-        int32_t o = sn_new(x, q, buf[j].cause, u);
+        int n2 = links_on(x->lk, g, q, ylinks, xlinks, buf2, &lst2);
+        if (!n2) continue;     /* derives nothing: no node needed (a closing
+                               ** potential is checked from u above) */
+        int32_t o = sn_new(sn, &nsn, q, buf[j].cause, u);
         if (o < 0) return;
         int k;
         for (k = 0; k < nclose && close[k] != q; k++) ;
         t->qmask[o] = (uint8_t)(t->qmask[u] | (k < nclose ? 1 << k : 0));
-        if (x->rs && affected(x, q, buf[j].cause)) t->qmask[o] |= TAINT;
-        int n2 = links_on(x->lk, g, q, ylinks, xlinks, buf2, &lst2);
+        if (buf[j].spare) t->qmask[o] |= TAINT;
         for (int m = 0; m < n2; m++) {
           int w = lst2[m].pot;
           if (t->onx[w >> 1] >= 0) continue;
-          int32_t wn = sn_new(x, w, lst2[m].cause, o);
+          int32_t wn = sn_new(sn, &nsn, w, lst2[m].cause, o);
           if (wn < 0) return;
           t->onx[w >> 1] = wn;
           t->touched[t->ntouched++] = w >> 1;
           t->qmask[wn] = t->qmask[o];
-          if (x->rs && affected(x, w, lst2[m].cause)) t->qmask[wn] |= TAINT;
+          if (x->rs && lst2[m].spare) t->qmask[wn] |= TAINT;
           next[nb++] = wn;
         }
       }
@@ -389,28 +415,29 @@ static void static_from_off(sctx *x, trav *t, int start, int ylinks) {
   const cgrid *g = x->g;
   int ftype = ylinks ? ST_XYCHAIN : ST_XCHAIN;
   int assume = start ^ 1, target = start;
-  x->nsn = 0;
+  snode *sn = x->sn;
+  int32_t nsn = 0;
   trav_reset(t);
-  int32_t root = sn_new(x, assume, CA_NONE, -1);
+  int32_t root = sn_new(sn, &nsn, assume, CA_NONE, -1);
   if (root < 0) return;
   t->qmask[root] = 0;
   trav_mark_off(t, assume);
   int32_t offl[NCAND + 1];
-  int noff = 0, na;
+  int noff = 0, na, dead_alive = 0;
   offl[noff++] = root;
   int32_t *layer = t->la;
   int length = 0;              /* depth of the ON potentials being derived */
-  derived buf[32];
+  derived buf[32], buf2[32];
   const derived *lst;
   snode path[NPOT + 2];
   while (noff > 0) {
     length += 1;
     if (!x->inner && length + 1 >= x->best[ftype]) return;
-    if (x->rs && !layer_alive(x, t, offl, noff, x->rs->off)) return;
+    if (x->rs && !dead_alive && !layer_alive(x, t, offl, noff, x->rs->off)) return;
     na = 0;
     for (int i = 0; i < noff; i++) {
       int32_t o = offl[i];
-      int n = links_on(x->lk, g, x->sn[o].pot, ylinks, 1, buf, &lst);
+      int n = links_on(x->lk, g, sn[o].pot, ylinks, 1, buf, &lst);
       for (int m = 0; m < n; m++) {
         int w = lst[m].pot;
         if (w == target) {
@@ -421,27 +448,34 @@ static void static_from_off(sctx *x, trav *t, int start, int ylinks) {
           return;              /* the only possible target */
         }
         if (t->onx[w >> 1] >= 0) continue;
-        int32_t wn = sn_new(x, w, lst[m].cause, o);
+        int32_t wn = sn_new(sn, &nsn, w, lst[m].cause, o);
         if (wn < 0) return;
         t->onx[w >> 1] = wn;
         t->touched[t->ntouched++] = w >> 1;
         t->qmask[wn] = t->qmask[o];
-        if (x->rs && affected(x, w, lst[m].cause)) t->qmask[wn] |= TAINT;
+        if (x->rs && lst[m].spare) t->qmask[wn] |= TAINT;
         layer[na++] = wn;
       }
     }
     length += 1;
     if (!x->inner && length + 1 >= x->best[ftype]) return;
     noff = 0;
+    dead_alive = 0;
     for (int i = 0; i < na; i++) {
       int32_t u = layer[i];
-      int n = fresh_off(g, t, x->sn[u].pot, ylinks, buf);
+      int n = fresh_off(x, t, sn[u].pot, ylinks, NULL, buf);
       for (int j = 0; j < n; j++) {
-        trav_mark_off(t, buf[j].pot);
-        int32_t o = sn_new(x, buf[j].pot, buf[j].cause, u);
+        int q = buf[j].pot;
+        if (!links_on(x->lk, g, q, ylinks, 1, buf2, &lst)) {
+          /* derives nothing: no node, but it counts for layer_alive */
+          if (x->rs && ((t->qmask[u] & TAINT) || buf[j].spare || set_has(x->rs->off, q >> 1)))
+            dead_alive = 1;
+          continue;
+        }
+        int32_t o = sn_new(sn, &nsn, q, buf[j].cause, u);
         if (o < 0) return;
         t->qmask[o] = t->qmask[u];
-        if (x->rs && affected(x, buf[j].pot, buf[j].cause)) t->qmask[o] |= TAINT;
+        if (buf[j].spare) t->qmask[o] |= TAINT;
         offl[noff++] = o;
       }
     }
@@ -460,26 +494,28 @@ static void static_from_off(sctx *x, trav *t, int start, int ylinks) {
 ** never happens: duplicates are always of hints with rule parents.)
 */
 static void relevant(const sctx *x, int ylinks, int xlinks, relset *rs) {
-  const cgrid *g = x->g, *src = x->src;
+  const cgrid *g = x->g;
   memset(rs, 0, sizeof *rs);
   int16_t stack[2 * NCAND];
   int n = 0;
+  sk_bits ond[9];              /* rs->on by digit, to push only new peers */
+  memset(ond, 0, sizeof ond);
   /* the tails of the links that carry rule parents */
   for (int c = 0; c < SK_CELLS; c++) {
     if (g->value[c] || !g->cand[c]) continue;
-    sk_mask gone_c = src->cand[c] & (sk_mask)~g->cand[c];
+    int gone_c = x->gone_c[c] != 0;
+    int biv = gone_c && ylinks && mask_count(g->cand[c]) == 2;
     for (sk_mask m = g->cand[c]; m; m &= m - 1) {
       int d = sk_mask_first(m), k = c * 9 + d - 1;
-      int on_tail = ylinks && gone_c, off_tail = 0;
-      if (ylinks && gone_c && mask_count(g->cand[c]) == 2) off_tail = 1;
+      int on_tail = ylinks && gone_c, off_tail = biv;
       for (int t = 0; t < 3; t++) {
-        int h = sk_cell_house[c][t];
-        if (sk_bits_empty(sk_bits_andnot(cg_places(src, h, d), g->dpos[d - 1]))) continue;
+        uint8_t f = x->hflag[sk_cell_house[c][t]][d];
+        if (!(f & HF_LOST)) continue;
         on_tail = 1;                                     /* may derive an OFF there */
-        if (xlinks && bits_upto3(cg_places(g, h, d)) == 2) off_tail = 1;
+        if (xlinks && (f & HF_TWO)) off_tail = 1;
       }
-      if (on_tail && !set_has(rs->on, k)) { set_add(rs->on, k); stack[n++] = (int16_t)(k * 2 + 1); }
-      if (off_tail && !set_has(rs->off, k)) { set_add(rs->off, k); stack[n++] = (int16_t)(k * 2); }
+      if (on_tail) { set_add(rs->on, k); sk_bits_set(&ond[d - 1], c); stack[n++] = (int16_t)(k * 2 + 1); }
+      if (off_tail) { set_add(rs->off, k); stack[n++] = (int16_t)(k * 2); }
     }
   }
   /* backward: who can reach them */
@@ -490,13 +526,19 @@ static void relevant(const sctx *x, int ylinks, int xlinks, relset *rs) {
       ** digit's peers (X, always on in ON -> OFF) */
       if (ylinks)
         for (sk_mask m = g->cand[c] & (sk_mask)~SK_BIT(d); m; m &= m - 1) {
-          int k = c * 9 + sk_mask_first(m) - 1;
-          if (!set_has(rs->on, k)) { set_add(rs->on, k); stack[n++] = (int16_t)(k * 2 + 1); }
+          int e = sk_mask_first(m), k = c * 9 + e - 1;
+          if (!set_has(rs->on, k)) {
+            set_add(rs->on, k);
+            sk_bits_set(&ond[e - 1], c);
+            stack[n++] = (int16_t)(k * 2 + 1);
+          }
         }
-      sk_bits pr = sk_bits_and(sk_peer_bits[c], g->dpos[d - 1]);
+      sk_bits pr = sk_bits_andnot(sk_bits_and(sk_peer_bits[c], g->dpos[d - 1]), ond[d - 1]);
+      ond[d - 1] = sk_bits_or(ond[d - 1], pr);
       for (int y; (y = sk_bits_pop(&pr)) >= 0; ) {
         int k = y * 9 + d - 1;
-        if (!set_has(rs->on, k)) { set_add(rs->on, k); stack[n++] = (int16_t)(k * 2 + 1); }
+        set_add(rs->on, k);
+        stack[n++] = (int16_t)(k * 2 + 1);
       }
     } else {
       /* OFF potentials giving ON (c,d): its partners */
@@ -511,6 +553,24 @@ static void relevant(const sctx *x, int ylinks, int xlinks, relset *rs) {
   }
 }
 
+/* x->live for a pass: (cell, digit) whose OFF potential gives an ON one --
+** a bivalue cell (Y links), a house with two places of the digit (X). */
+static void live_links(sctx *x, int ylinks, int xlinks) {
+  const cgrid *g = x->g;
+  memset(x->live, 0, sizeof x->live);
+  if (ylinks)
+    for (int c = 0; c < SK_CELLS; c++) {
+      sk_mask m = g->cand[c];
+      if (g->value[c] || mask_count(m) != 2) continue;
+      for (; m; m &= m - 1) sk_bits_set(&x->live[sk_mask_first(m) - 1], c);
+    }
+  if (xlinks)
+    for (int d = 1; d <= 9; d++)
+      for (int h = 0; h < SK_HOUSES; h++)
+        if (two_bits(g->pm[h][d - 1]))
+          x->live[d - 1] = sk_bits_or(x->live[d - 1], cg_places(g, h, d));
+}
+
 /* The whole of producer 21 on g, hints to x (top: found(); inner: x->out). */
 static void static_search(sctx *x) {
   const cgrid *g = x->g;
@@ -523,11 +583,32 @@ static void static_search(sctx *x) {
   if (rs) {
     for (int c = 0; c < SK_CELLS; c++) x->gone_c[c] = x->src->cand[c] & (sk_mask)~g->cand[c];
     for (int d = 0; d < 9; d++) x->gone_d[d] = sk_bits_andnot(x->src->dpos[d], g->dpos[d]);
+    for (int h = 0; h < SK_HOUSES; h++)
+      for (int d = 1; d <= 9; d++) {
+        sk_bits lost = sk_bits_and(x->gone_d[d - 1], sk_house_bits[h]);
+        x->hflag[h][d] = (uint8_t)((sk_bits_empty(lost) ? 0 : HF_LOST) |
+                                   (two_bits(g->pm[h][d - 1]) ? HF_TWO : 0));
+      }
   }
+  sk_bits ylive[9], xlive[9];  /* see x->live: Y links, X links */
+  live_links(x, 1, 0);
+  memcpy(ylive, x->live, sizeof ylive);
+  live_links(x, 0, 1);
+  memcpy(xlive, x->live, sizeof xlive);
   x->rs = rs;
+  if (rs)                      /* strong links that use candidates the chain removed */
+    for (int c = 0; c < SK_CELLS; c++)
+      for (sk_mask m = g->cand[c]; m; m &= m - 1) {
+        int k = c * 9 + sk_mask_first(m) - 1;
+        derived *on = x->lk->on[k];
+        for (int i = 0; i < x->lk->nny[k] + x->lk->nnx[k]; i++)
+          on[i].spare = (uint8_t)affected(x, on[i].pot, on[i].cause);
+      }
   for (int k = 0; k < 3; k++) {
     int ylinks = pass[k][0], xlinks = pass[k][1];
     if (rs) relevant(x, ylinks, xlinks, rs);
+    for (int d = 0; d < 9; d++)
+      x->live[d] = ylinks && xlinks ? sk_bits_or(ylive[d], xlive[d]) : ylinks ? ylive[d] : xlive[d];
     for (int c = 0; c < SK_CELLS; c++) {
       if (x->oom || x->stop) goto out;
       if (x->search && x->search->host->should_stop(x->search)) { x->stop = 1; goto out; }
@@ -554,7 +635,8 @@ static int sctx_init(sctx *x, const cgrid *g) {
   x->g = g;
   for (int t = 0; t < ST_NTYPES; t++) x->best[t] = INT32_MAX;
   x->lk = links_new(g, 0);
-  return x->lk ? 0 : -1;
+  x->sn = malloc(SN_MAX * sizeof *x->sn);
+  return x->lk && x->sn ? 0 : -1;
 }
 
 static void sctx_free(sctx *x) {

@@ -366,6 +366,60 @@ static void nested_ratings(void **state) {
   assert_true(n >= 2);
 }
 
+/* The whole path of puzzles that need nested chains, beyond SE's data: each
+** step's text (technique, difficulty, chain, eliminations) and the rating
+** must be those recorded in chains/nested-paths.txt, so the shortcuts of
+** the chain searches (bounds, caches, lookups) cannot change a step. */
+static void check_path(const char *puzzle, char lines[][2048], int nlines) {
+  uint8_t v[SK_CELLS];
+  for (int c = 0; c < SK_CELLS; c++)
+    v[c] = puzzle[c] >= '1' && puzzle[c] <= '9' ? (uint8_t)(puzzle[c] - '0') : 0;
+  sk_grid g;
+  assert_int_equal(sk_grid_from_values(&g, v, NULL), 0);
+  sk_rate_opts o = {0};
+  o.record = 1;
+  sk_rating r;
+  assert_int_equal(sk_rate(engine, &g, &o, &r), 0);
+  assert_false(r.stuck);
+  assert_int_equal(r.nsteps + 1, nlines);
+  char got[2048];
+  for (int i = 0; i < r.nsteps; i++) {
+    sk_step_describe(&r.steps[i], got, sizeof got);
+    if (strcmp(got, lines[i]) != 0) print_message("%s step %d:\n  want %s\n  got  %s\n", puzzle, i + 1, lines[i], got);
+    assert_string_equal(got, lines[i]);
+  }
+  int er = sk_milli_to_tenths(r.er), ep = sk_milli_to_tenths(r.ep), ed = sk_milli_to_tenths(r.ed);
+  snprintf(got, sizeof got, "ER/EP/ED = %d.%d/%d.%d/%d.%d", er / 10, er % 10, ep / 10, ep % 10,
+           ed / 10, ed % 10);
+  assert_string_equal(got, lines[nlines - 1]);
+  sk_rating_free(&r);
+}
+
+static void nested_paths(void **state) {
+  (void)state;
+  FILE *f = fopen(SK_TEST_DATA "/chains/nested-paths.txt", "r");
+  assert_non_null(f);
+  static char lines[512][2048];
+  char puzzle[128] = "", line[2048];
+  int n = 0, puzzles = 0;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = 0;
+    if (!strncmp(line, "##", 2)) continue;
+    if (line[0] == '#') {
+      assert_int_equal(strlen(line + 2), SK_CELLS);
+      memcpy(puzzle, line + 2, SK_CELLS + 1);
+      n = 0;
+      continue;
+    }
+    if (!line[0]) continue;
+    assert_true(n < 512);
+    snprintf(lines[n++], sizeof lines[0], "%s", line);
+    if (!strncmp(line, "ER/EP/ED", 8)) { check_path(puzzle, lines, n); puzzles++; }
+  }
+  fclose(f);
+  assert_int_equal(puzzles, 4);
+}
+
 /* }====== */
 
 int main(void) {
@@ -377,6 +431,7 @@ int main(void) {
     cmocka_unit_test(se_steps_fixture),
     cmocka_unit_test(se_paths),
     cmocka_unit_test(nested_ratings),
+    cmocka_unit_test(nested_paths),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
