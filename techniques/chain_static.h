@@ -251,6 +251,7 @@ static int fresh_off(const sctx *x, trav *t, int u, int ylinks, const sk_bits *l
   static const uint8_t cause[3] = {CA_BLOCK, CA_ROW, CA_COL};
   static const uint8_t house[3] = {2, 0, 1};
   for (int k = 0; k < 3; k++) {
+    if (sk_bits_empty(in[k])) continue;
     uint8_t taint = x->rs && (x->hflag[sk_cell_house[y][house[k]]][f] & HF_LOST);
     for (int c; (c = sk_bits_pop(&in[k])) >= 0; ) {
       out[n].pot = (int16_t)pot_make(c, f, 0);
