@@ -42,6 +42,18 @@ struct sk_registry {
   sk_error *err;
 };
 
+/* Data plugins attach to the grid of one rating step (host get_aux/set_aux). */
+typedef struct sk_auxset {
+  int n;
+  struct { const void *key; void *data; void (*destroy)(void *); } a[SK_AUX_MAX];
+} sk_auxset;
+
+static void aux_clear(sk_auxset *x) {
+  for (int i = 0; i < x->n; i++)
+    if (x->a[i].destroy) x->a[i].destroy(x->a[i].data);
+  x->n = 0;
+}
+
 /* Per-search context behind sk_search.sink. */
 typedef struct sk_sink {
   sk_engine *e;
@@ -57,6 +69,7 @@ typedef struct sk_sink {
   long count;
   double deadline;         /* CLOCK_MONOTONIC seconds; 0 = none */
   int stop;
+  sk_auxset *aux;          /* the step's data, NULL outside a rating step */
 } sk_sink;
 
 static double now_seconds(void) {
@@ -196,6 +209,32 @@ static int host_run_technique(const sk_search *s, const char *id, const sk_grid 
   return outer->e->tech[i].t.search(&sub);
 }
 
+static void *host_get_aux(const sk_search *s, const void *key) {
+  const sk_sink *k = s->sink;
+  if (!k->aux) return NULL;
+  for (int i = 0; i < k->aux->n; i++)
+    if (k->aux->a[i].key == key) return k->aux->a[i].data;
+  return NULL;
+}
+
+static int host_set_aux(const sk_search *s, const void *key, void *data, void (*destroy)(void *)) {
+  sk_auxset *x = ((const sk_sink *)s->sink)->aux;
+  int i = 0;
+  if (x)
+    for (; i < x->n && x->a[i].key != key; i++) ;
+  if (!x || i == SK_AUX_MAX) {
+    if (destroy) destroy(data);
+    return -1;
+  }
+  if (i < x->n) {
+    if (x->a[i].destroy && x->a[i].data != data) x->a[i].destroy(x->a[i].data);
+  } else x->n++;
+  x->a[i].key = key;
+  x->a[i].data = data;
+  x->a[i].destroy = destroy;
+  return 0;
+}
+
 /* }====== */
 
 sk_engine *sk_engine_new(void) {
@@ -210,6 +249,8 @@ sk_engine *sk_engine_new(void) {
   e->host.hint_printf = host_hint_printf;
   e->host.should_stop = host_should_stop;
   e->host.run_technique = host_run_technique;
+  e->host.get_aux = host_get_aux;
+  e->host.set_aux = host_set_aux;
   return e;
 }
 
@@ -451,12 +492,13 @@ static const sk_tech *sink_for(sk_sink *k, sk_engine *e, int i) {
 }
 
 /* Run technique i on g; best/diff get the chosen hint.  1 if found. */
-static int find_step(sk_engine *e, const sk_grid *g, int i, double deadline,
+static int find_step(sk_engine *e, const sk_grid *g, int i, double deadline, sk_auxset *aux,
                      sk_hint *best, int32_t *diff, int *timed_out) {
   sk_sink k;
   const sk_tech *t = sink_for(&k, e, i);
   k.best = best;
   k.deadline = deadline;
+  k.aux = aux;
   sk_search s = {&e->host, g, t->t.data, &k};
   t->t.search(&s);
   if (k.stop && !k.have && deadline > 0 && now_seconds() > deadline) *timed_out = 1;
@@ -514,6 +556,7 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
   double deadline = o->budget > 0 ? now_seconds() + o->budget : 0;
   sk_grid g = *start;
   int first = 1, placed = 0;
+  sk_auxset aux = {0};
   r->er = 0;
   while (g.nempty > 0) {
     if (o->max_steps && r->nsteps >= o->max_steps) break;
@@ -521,7 +564,7 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
     int32_t diff = 0;
     int i;
     for (i = 0; i < e->table->n && !found && !timed_out; i++) {
-      found = find_step(e, &g, i, deadline, h, &diff, &timed_out);
+      found = find_step(e, &g, i, deadline, &aux, h, &diff, &timed_out);
       if (found) break;
     }
     if (timed_out || (deadline > 0 && now_seconds() > deadline)) { r->over_budget = 1; break; }
@@ -529,15 +572,17 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
     if (diff > r->er) r->er = diff;
     if (first) { r->ed = r->er; first = 0; }
     if (h->cell >= 0 && !placed) { r->ep = r->er; placed = 1; }
-    if (o->record && record_step(r, i, e, h, diff, &g) != 0) { free(h); return -1; }
+    if (o->record && record_step(r, i, e, h, diff, &g) != 0) { aux_clear(&aux); free(h); return -1; }
     if (!o->record) r->nsteps++;
     if (o->solution && hint_wrong(h, &g, o->solution)) {
       r->wrong = 1;
       r->wrong_step = r->nsteps - 1;
       break;
     }
+    aux_clear(&aux);                       /* the grid changes */
     sk_hint_apply(h, &g);
   }
+  aux_clear(&aux);
   r->final = g;
   free(h);
   return 0;

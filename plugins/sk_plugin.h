@@ -110,7 +110,22 @@ struct sk_host {
   ** given callback.  Returns -1 if the id is unknown. */
   int (*run_technique)(const sk_search *s, const char *id, const sk_grid *g,
                        int (*cb)(void *ud, const sk_hint *h), void *ud);
+  /* -- ABI 1, step data (added at the end: older plugins never see it) --
+  ** Work a plugin wants to reuse across the techniques tried on one grid
+  ** (a step of the rating tries them in table order, each on the same
+  ** grid) hangs on the step, under a key of the plugin's own: the address
+  ** of one of its static const objects.  get_aux returns the data set under
+  ** key on this step, or NULL.  set_aux attaches data (replacing, and
+  ** destroying, what the key held); the engine calls destroy(data) when the
+  ** step's hint is applied, when the rating ends, or on replacement.
+  ** Searches outside a rating step (run_technique, hint listings) have no
+  ** step: get_aux returns NULL, and set_aux destroys data at once and
+  ** returns -1, as it does when the step holds SK_AUX_MAX keys already. */
+  void *(*get_aux)(const sk_search *s, const void *key);
+  int (*set_aux)(const sk_search *s, const void *key, void *data, void (*destroy)(void *));
 };
+
+#define SK_AUX_MAX 16
 
 /* return codes of the entry function */
 #define SK_PLUGIN_OK      0

@@ -166,6 +166,7 @@ struct chainer {
   int32_t *wn; int32_t wncap;
   struct links *lk;            /* links of a static search's grid, or NULL */
   struct acache *ac;           /* getAdvancedPotentials results by reduced grid */
+  int ac_shared;               /* ac belongs to the step (chains.c), not to ch */
   /* the chainers of the nested rules (getAdvancedPotentials) */
   chainer *sub_static, *sub_multi, *sub_dyn, *sub_nested;
 };
@@ -199,7 +200,7 @@ static void acache_clear(struct acache *ac);
 
 static void chainer_free(chainer *ch) {
   if (!ch) return;
-  acache_free(ch->ac);
+  if (!ch->ac_shared) acache_free(ch->ac);
   chainer_free(ch->sub_static);
   chainer_free(ch->sub_multi);
   chainer_free(ch->sub_dyn);
@@ -211,7 +212,7 @@ static void chainer_free(chainer *ch) {
 
 /* forget every run (start of a search) */
 static void chainer_reset(chainer *ch) {
-  acache_clear(ch->ac);
+  if (!ch->ac_shared) acache_clear(ch->ac);
   ch->nn = ch->np = ch->nr = 0;
   ch->nnest = 0;
   ch->nih = ch->nipot = 0;

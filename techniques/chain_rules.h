@@ -421,14 +421,33 @@ static uint64_t grid_hash(const cgrid *g) {
   return h ? h : 1;
 }
 
-/* the cache slot of g: its entry offset, or -1 (then *slot is where to put it) */
-static int32_t acache_find(acache *ac, uint64_t h, const cgrid *g, int32_t *slot) {
+/*
+** A cache entry is [yielded, count, ntried, family, grid..., hints...]:
+** rules 0 .. ntried-1 were tried (the last one yielded when yielded), and
+** count hint records follow the grid.  The rules of getAdvancedPotentials
+** are a prefix list per level, the same list within a family: levels 1-3
+** (rule 4 static chains, rule 5 static multiple chains) and levels 4-5
+** (rule 4 dynamic chains, rule 5 nested level 2).  So a top-level search
+** can reuse what a lower level of its family found on the same reduced
+** grid of the same step (the cache then hangs on the step, see
+** chains.c), and only tries the rules the lower level did not.
+*/
+#define AC_HDR 4
+
+static int level_rules(int level) { return level == 1 ? 4 : level == 2 || level == 4 ? 5 : 6; }
+static int level_family(int level) { return level >= 4; }
+
+/* the entry of g in family fam, or -1; *slot = its slot, or where to put it */
+static int32_t acache_find(acache *ac, uint64_t h, const cgrid *g, int fam, int32_t *slot) {
   if (!ac->cap) { *slot = -1; return -1; }
   uint32_t i = (uint32_t)h & (uint32_t)(ac->cap - 1);
   for (;; i = (i + 1) & (uint32_t)(ac->cap - 1)) {
     if (ac->stamp[i] != ac->gen) { *slot = (int32_t)i; return -1; }
-    if (ac->key[i] == h &&
-        !memcmp(ac->data + ac->ent[i] + 2, g->cand, sizeof g->cand)) return ac->ent[i];
+    const int32_t *d = ac->data + ac->ent[i];
+    if (ac->key[i] == h && d[3] == fam && !memcmp(d + AC_HDR, g->cand, sizeof g->cand)) {
+      *slot = (int32_t)i;
+      return ac->ent[i];
+    }
   }
 }
 
@@ -461,11 +480,13 @@ static int acache_room(chainer *ch) {
   return 0;
 }
 
+static const int AC_GRID = (int)(sizeof(sk_mask) * SK_CELLS / sizeof(int32_t)) + 1;
+
 static void acache_replay(advctx *a, int32_t e) {
   acache *ac = a->ch->ac;
   a->yielded = ac->data[e];
   int32_t n = ac->data[e + 1];
-  int32_t at = e + 2 + (int32_t)(sizeof(sk_mask) * SK_CELLS / sizeof(int32_t)) + 1;
+  int32_t at = e + AC_HDR + AC_GRID;
   int16_t el[NCAND], rp[NCAND];
   for (int32_t k = 0; k < n; k++) {
     const int32_t *d = ac->data + at;
@@ -479,57 +500,72 @@ static void acache_replay(advctx *a, int32_t e) {
   }
 }
 
+static void run_rule(advctx *a, int rule, const cgrid *g, const cgrid *src, const removed *rm) {
+  chainer *ch = a->ch;
+  switch (rule) {
+  case 0: rule_locking(a, g, src, rm); break;
+  case 1: rule_hidden_pair(a, g, src, rm); break;
+  case 2: rule_naked_pair(a, g, src, rm); break;
+  case 3: rule_xwing(a, g, src, rm); break;
+  case 4:
+    if (ch->level >= 4) adv_multi(a, sub_get(ch, &ch->sub_dyn, 1, 1, 0), g, src);
+    else adv_static(a, g, src);
+    break;
+  default:
+    if (ch->level >= 5) adv_multi(a, sub_get(ch, &ch->sub_nested, 1, 1, ch->level - 3), g, src);
+    else adv_multi(a, sub_get(ch, &ch->sub_multi, 1, 0, 0), g, src);
+    break;
+  }
+}
+
 /* SE's getAdvancedPotentials + the loop that adds them (doChaining) */
 static int advanced(chainer *ch, int r, const cgrid *g, const cgrid *src,
                     int32_t *qoff, int *nqoff) {
   advctx a = {ch, r, qoff, nqoff, 0, 0};
+  int nrules = level_rules(ch->level), fam = level_family(ch->level), from = 0;
   uint64_t h = grid_hash(g);
   int32_t slot = -1, e = -1;
   if (ch->ac) {
-    e = acache_find(ch->ac, h, g, &slot);
-    if (e >= 0) { acache_replay(&a, e); return a.yielded; }
+    e = acache_find(ch->ac, h, g, fam, &slot);
+    if (e >= 0) {
+      int yielded = ch->ac->data[e], ntried = ch->ac->data[e + 2];
+      if (yielded) {
+        if (ntried > nrules) return 0;           /* a rule this level lacks yielded */
+        acache_replay(&a, e);
+        return a.yielded;
+      }
+      if (ntried >= nrules) return 0;
+      from = ntried;                             /* only the rules not tried yet */
+    }
   }
-  /* start an entry: yielded, count, the grid, then the hints taken */
+  /* start an entry: the header, the grid, then the hints taken */
   int32_t start = -1;
-  const int gw = (int)(sizeof g->cand / sizeof(int32_t)) + 1;
-  if (!acache_room(ch) && ch->ac->ndata + 2 + gw < ACACHE_MAX_DATA) {
+  if (!acache_room(ch) && ch->ac->ndata + AC_HDR + AC_GRID < ACACHE_MAX_DATA) {
     acache *ac = ch->ac;
     start = ac->ndata;
-    int ok = !ac_push(ch, 0) && !ac_push(ch, 0);
+    int ok = !ac_push(ch, 0) && !ac_push(ch, 0) && !ac_push(ch, 0) && !ac_push(ch, fam);
     int32_t gbuf[(sizeof g->cand / sizeof(int32_t)) + 1];
     memset(gbuf, 0, sizeof gbuf);
     memcpy(gbuf, g->cand, sizeof g->cand);
-    for (int i = 0; ok && i < gw; i++) ok = !ac_push(ch, gbuf[i]);
+    for (int i = 0; ok && i < AC_GRID; i++) ok = !ac_push(ch, gbuf[i]);
     a.record = ok ? 1 : -1;
   }
   removed rm;
   removed_of(&rm, g, src);
-  for (int rule = 0; rule < 6 && !a.yielded && !ch->oom; rule++) {
-    switch (rule) {
-    case 0: rule_locking(&a, g, src, &rm); break;
-    case 1: rule_hidden_pair(&a, g, src, &rm); break;
-    case 2: rule_naked_pair(&a, g, src, &rm); break;
-    case 3: rule_xwing(&a, g, src, &rm); break;
-    case 4:
-      if (ch->level >= 4) adv_multi(&a, sub_get(ch, &ch->sub_dyn, 1, 1, 0), g, src);
-      else if (ch->level >= 2) adv_static(&a, g, src);
-      break;
-    case 5:
-      if (ch->level >= 5) adv_multi(&a, sub_get(ch, &ch->sub_nested, 1, 1, ch->level - 3), g, src);
-      else if (ch->level == 3) adv_multi(&a, sub_get(ch, &ch->sub_multi, 1, 0, 0), g, src);
-      break;
-    }
-  }
+  int rule = from;
+  for (; rule < nrules && !a.yielded && !ch->oom; rule++) run_rule(&a, rule, g, src, &rm);
   if (start >= 0) {
     acache *ac = ch->ac;
     if (a.record == 1 && !ch->oom && !ch->stopped) {
       /* count the records written after the grid */
-      int32_t n = 0, at = start + 2 + gw;
+      int32_t n = 0, at = start + AC_HDR + AC_GRID;
       while (at < ac->ndata) { at += 6 + ac->data[at] + ac->data[at + 1]; n++; }
       ac->data[start] = a.yielded;
       ac->data[start + 1] = n;
+      ac->data[start + 2] = rule;
       int32_t s2;
-      if (acache_find(ac, h, g, &s2) < 0 && s2 >= 0) {
+      if (acache_find(ac, h, g, fam, &s2) >= 0) ac->ent[s2] = start;   /* extended */
+      else if (s2 >= 0) {
         ac->stamp[s2] = ac->gen;
         ac->key[s2] = h;
         ac->ent[s2] = start;

@@ -241,11 +241,33 @@ static void multi_found(void *ud, const chainer *ch, const mcand *m, int complex
   if (host->emit(em->s, &h)) em->stop = 1;
 }
 
+/* The key of the nested levels' shared cache among the step's data. */
+static const char step_cache_key = 0;
+
+static void step_cache_free(void *p) { acache_free(p); }
+
+/* Levels 1-5 of one step share what the nested rules found on each reduced
+** grid (see advanced()): the cache hangs on the step, which the engine
+** drops when the grid changes.  Without a step, the search keeps its own. */
+static void use_step_cache(const sk_search *s, chainer *ch) {
+  const sk_host *host = s->host;
+  acache *ac = host->get_aux(s, &step_cache_key);
+  if (!ac) {
+    ac = calloc(1, sizeof *ac);
+    if (!ac) return;
+    ac->gen = 1;
+    if (host->set_aux(s, &step_cache_key, ac, step_cache_free) != 0) return;
+  }
+  ch->ac = ac;
+  ch->ac_shared = 1;
+}
+
 static int search_multi(const sk_search *s, emitter *em) {
   const chaincfg *cfg = em->cfg;
   chainer *ch = chainer_new(cfg->multiple, cfg->dynamic, cfg->nishio, cfg->level);
   if (!ch) return SK_SEARCH_DONE;
   ch->search = s;
+  if (cfg->level > 0) use_step_cache(s, ch);
   msink k;
   memset(&k, 0, sizeof k);
   k.best_c = INT32_MAX;

@@ -2,7 +2,8 @@
 ** test_plugins.c -- the plugin loader and the step engine's contract:
 ** broken plugins are refused with a message naming the file, a table
 ** naming a missing technique is refused with file:line:column, and a
-** lying technique is caught by verification.
+** lying technique is caught by verification; step data (get_aux/set_aux)
+** lives exactly as long as one step's grid.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -129,6 +130,99 @@ static void test_rate_with_template(void **s) {
   sk_engine_free(e);
 }
 
+/* ---- step data: two probe techniques that never find anything, before a
+** full-house technique that solves one cell per step ---- */
+
+typedef struct aux_log {
+  int made, found, replaced, destroyed, mismatched, refused;
+} aux_log;
+
+typedef struct aux_data { aux_log *log; sk_grid grid; } aux_data;
+
+static const char aux_key = 0;
+
+static void aux_destroy(void *p) {
+  aux_data *a = p;
+  a->log->destroyed++;
+  free(a);
+}
+
+static aux_data *aux_new(aux_log *log, const sk_grid *g) {
+  aux_data *a = malloc(sizeof *a);
+  assert_non_null(a);
+  a->log = log;
+  a->grid = *g;
+  return a;
+}
+
+/* first probe: attaches a copy of the grid it sees */
+static int probe_first(const sk_search *s) {
+  aux_log *log = (aux_log *)s->data;
+  if (s->host->get_aux(s, &aux_key)) log->mismatched++;   /* left over from an earlier step */
+  if (s->host->set_aux(s, &aux_key, aux_new(log, s->grid), aux_destroy) == 0) log->made++;
+  else log->refused++;
+  return SK_SEARCH_DONE;
+}
+
+/* second probe: finds that copy (the same grid), then replaces it */
+static int probe_second(const sk_search *s) {
+  aux_log *log = (aux_log *)s->data;
+  aux_data *a = s->host->get_aux(s, &aux_key);
+  if (!a) return SK_SEARCH_DONE;
+  log->found++;
+  if (memcmp(a->grid.cand, s->grid->cand, sizeof a->grid.cand)) log->mismatched++;
+  if (s->host->set_aux(s, &aux_key, aux_new(log, s->grid), aux_destroy) == 0) log->replaced++;
+  return SK_SEARCH_DONE;
+}
+
+static aux_log probe_log;
+
+static int probe_entry(const sk_host *host, sk_registry *reg) {
+  SK_PLUGIN_CHECK(host, reg);
+  sk_technique a = {"probe-first", "Probe", 0, probe_first, &probe_log};
+  sk_technique b = {"probe-second", "Probe", 0, probe_second, &probe_log};
+  if (host->register_technique(reg, &a) || host->register_technique(reg, &b)) return SK_PLUGIN_ERROR;
+  return SK_PLUGIN_OK;
+}
+
+static void test_step_data(void **s) {
+  (void)s;
+  sk_engine *e = sk_engine_new();
+  sk_error err = {{0}};
+  memset(&probe_log, 0, sizeof probe_log);
+  assert_int_equal(sk_engine_add_static(e, "probe", probe_entry, &err), 0);
+  assert_int_equal(sk_engine_load_plugin(e, test_plugin("template"), &err), 0);
+  const char *txt = "name: t\ntechniques:\n  - id: probe-first\n    base: 1.0\n"
+                    "  - id: probe-second\n    base: 1.0\n  - id: template-full-house\n    base: 1.5\n";
+  sk_table *t = sk_table_parse(txt, strlen(txt), "t.yaml", &err);
+  assert_non_null(t);
+  assert_int_equal(sk_engine_use_table(e, t, &err), 0);
+  uint8_t v[SK_CELLS];
+  for (int c = 0; c < SK_CELLS; c++) v[c] = (uint8_t)(solved[c] - '0');
+  for (int r = 0; r < 9; r++) v[r * 9 + (r * 4) % 9] = 0;
+  sk_grid g;
+  assert_int_equal(sk_grid_from_values(&g, v, NULL), 0);
+  sk_rating r;
+  assert_int_equal(sk_rate(e, &g, NULL, &r), 0);
+  assert_int_equal(r.nsteps, 9);
+  /* per step: made by the first probe, found on the same grid by the
+  ** second and replaced (the old copy destroyed), dropped when the step's
+  ** hint is applied; nothing survives into the next step */
+  assert_int_equal(probe_log.made, 9);
+  assert_int_equal(probe_log.found, 9);
+  assert_int_equal(probe_log.replaced, 9);
+  assert_int_equal(probe_log.mismatched, 0);
+  assert_int_equal(probe_log.destroyed, 18);
+  sk_rating_free(&r);
+  /* a hint listing is not a rating step: no data is kept */
+  memset(&probe_log, 0, sizeof probe_log);
+  assert_int_equal(sk_engine_hints(e, &g, 0, 1, NULL, NULL), 0);
+  assert_int_equal(probe_log.refused, 1);
+  assert_int_equal(probe_log.made, 0);
+  assert_int_equal(probe_log.destroyed, 1);
+  sk_engine_free(e);
+}
+
 static void test_verify_catches_bad_hints(void **s) {
   (void)s;
   const char *puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -175,6 +269,7 @@ int main(void) {
     cmocka_unit_test(test_table_unknown_id),
     cmocka_unit_test(test_rate_with_template),
     cmocka_unit_test(test_verify_catches_bad_hints),
+    cmocka_unit_test(test_step_data),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
