@@ -377,52 +377,64 @@ static int gen_on(const cgrid *g, int p, int ylinks, int xlinks, derived *out) {
 ** part first, each list made when first needed). */
 typedef struct links {
   int has_off;                 /* off[] kept (filled on first use: links_off_of) */
+  sk_bits ylive[9], xlive[9];  /* by digit: the cells whose OFF potential gives
+                               ** an ON one by a Y link, by an X link */
   uint8_t offok[NCAND];        /* off[k] filled */
   uint8_t noy[NCAND], nox[NCAND], nny[NCAND], nnx[NCAND];
   derived off[NCAND][28];
   derived on[NCAND][4];
 } links;
 
-/* The table is filled as gen_on would, but the houses where a digit has
-** exactly two places are found once per grid (pair[][]: the two cells, or
-** -1), not once per candidate. */
+/* The table is filled as gen_on would, from the strong links themselves:
+** bivalue cells first (the Y part), then the houses where a digit has two
+** places, blocks, rows, columns (each list's X part in gen_on's order).  A
+** line pair that repeats the block pair of the same cells counts once. */
+/* append a strong link to candidate k's list (the counts say where) */
+static inline void links_add(links *L, int k, int pot, int cause) {
+  derived *e = &L->on[k][L->nny[k] + L->nnx[k]];
+  e->pot = (int16_t)pot;
+  e->cause = (uint8_t)cause;
+  e->spare = 0;
+}
+
 static links *links_new(const cgrid *g, int with_off) {
   links *L = malloc(sizeof *L);
   if (!L) return NULL;
   L->has_off = with_off;
-  int8_t pair[SK_HOUSES][9][2];
-  for (int h = 0; h < SK_HOUSES; h++)
-    for (int d = 1; d <= 9; d++) {
-      unsigned pm = g->pm[h][d - 1];
-      if (!two_bits(pm)) { pair[h][d - 1][0] = -1; continue; }
-      pair[h][d - 1][0] = (int8_t)sk_house_cell[h][__builtin_ctz(pm)];
-      pair[h][d - 1][1] = (int8_t)sk_house_cell[h][__builtin_ctz(pm & (pm - 1))];
-    }
-  static const uint8_t order[3] = {2, 0, 1};          /* block, row, column */
+  memset(L->nny, 0, sizeof L->nny);
+  memset(L->nnx, 0, sizeof L->nnx);
+  memset(L->ylive, 0, sizeof L->ylive);
+  memset(L->xlive, 0, sizeof L->xlive);
+  for (int c = 0; c < SK_CELLS; c++) {
+    sk_mask m = g->cand[c];
+    if (!m || !two_bits(m)) continue;
+    int a = sk_mask_first(m), b = sk_mask_first(m & (sk_mask)(m - 1));
+    sk_bits_set(&L->ylive[a - 1], c);
+    sk_bits_set(&L->ylive[b - 1], c);
+    links_add(L, c * 9 + a - 1, pot_make(c, b, 1), CA_NAKED);
+    links_add(L, c * 9 + b - 1, pot_make(c, a, 1), CA_NAKED);
+    L->nny[c * 9 + a - 1] = L->nny[c * 9 + b - 1] = 1;
+  }
+  static const uint8_t first[3] = {18, 0, 9};          /* blocks, rows, columns */
   static const uint8_t cause[3] = {CA_BLOCK, CA_ROW, CA_COL};
-  for (int c = 0; c < SK_CELLS; c++)
-    for (sk_mask m = g->cand[c]; m; m &= m - 1) {
-      int d = sk_mask_first(m), k = c * 9 + d - 1, n = 0;
-      sk_mask o = g->cand[c] & (sk_mask)~SK_BIT(d);
-      if (o && !(o & (o - 1))) {                       /* bivalue cell: Y */
-        L->on[k][n].pot = (int16_t)pot_make(c, sk_mask_first(o), 1);
-        L->on[k][n].spare = 0;
-        L->on[k][n++].cause = CA_NAKED;
+  for (int t = 0; t < 3; t++)
+    for (int h = first[t]; h < first[t] + 9; h++)
+      for (int d = 1; d <= 9; d++) {
+        unsigned pm = g->pm[h][d - 1];
+        if (!two_bits(pm)) continue;
+        int a = sk_house_cell[h][__builtin_ctz(pm)];
+        int b = sk_house_cell[h][__builtin_ctz(pm & (pm - 1))];
+        int ka = a * 9 + d - 1, kb = b * 9 + d - 1;
+        sk_bits_set(&L->xlive[d - 1], a);
+        sk_bits_set(&L->xlive[d - 1], b);
+        /* a line pair of two cells of one block repeats the block pair */
+        int bx = sk_cell_house[a][2];
+        if (t && bx == sk_cell_house[b][2] && two_bits(g->pm[bx][d - 1])) continue;
+        links_add(L, ka, pot_make(b, d, 1), cause[t]);
+        L->nnx[ka]++;
+        links_add(L, kb, pot_make(a, d, 1), cause[t]);
+        L->nnx[kb]++;
       }
-      L->nny[k] = (uint8_t)n;
-      int first_x = -1;
-      for (int t = 0; t < 3; t++) {
-        const int8_t *pr = pair[sk_cell_house[c][order[t]]][d - 1];
-        if (pr[0] < 0) continue;
-        int x = pr[0] == c ? pr[1] : pr[0];
-        if (x == first_x) continue;
-        if (t == 0) first_x = x;
-        L->on[k][n].pot = (int16_t)pot_make(x, d, 1);
-        L->on[k][n].spare = 0;
-        L->on[k][n++].cause = cause[t];
-      }
-      L->nnx[k] = (uint8_t)(n - L->nny[k]);
-    }
   if (with_off) memset(L->offok, 0, sizeof L->offok);
   return L;
 }

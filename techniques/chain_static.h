@@ -39,9 +39,8 @@ typedef struct snode {
 /* potentials from which a link the outer chain affected can be reached */
 typedef struct relset { uint64_t on[CWORDS], off[CWORDS]; } relset;
 
-/* per house and digit: the outer chain removed the digit there; the digit
-** has exactly two places there */
-enum { HF_LOST = 1, HF_TWO = 2 };
+/* per house and digit: the outer chain removed the digit there */
+enum { HF_LOST = 1 };
 
 /* what one static search works with */
 typedef struct sctx {
@@ -53,10 +52,14 @@ typedef struct sctx {
   const cgrid *src;
   chainer *out;
   const relset *rs;            /* inner: see relevant() */
+  struct reach *reach;         /* inner: see may_find_on() */
   sk_mask gone_c[SK_CELLS];    /* inner: candidates the outer chain removed */
-  sk_bits gone_d[9];
   uint8_t hflag[SK_HOUSES][10];  /* inner: per house and digit, HF_* */
+  /* inner, by digit: the cells of houses that lost the digit (with two
+  ** places left: lost2); cells that lost a candidate (bivalue: biv_lost) */
+  sk_bits lost[9], lost2[9], cell_lost, biv_lost;
   sk_bits live[9];             /* per pass: OFF potentials with an OFF -> ON link */
+  sk_mask livec[SK_CELLS];     /* the same by cell */
   int seq;
   /* callback for a top-level hint: path nodes from target to the start */
   void (*found)(void *ud, int type, const snode *path, int len, const sk_mask *elim, int complexity);
@@ -170,6 +173,321 @@ static void inner_static_hint(sctx *x, int cycle, int xy, int ylinks, const snod
   ch->nipot += rp.n;
 }
 
+/* ---- which starts can find anything (inner mode) ----
+**
+** From start ON a hint is found only at an ON potential u other than the
+** start that gives the start's OFF (a chain) or a closing potential not on
+** u's path (a cycle); from start OFF, only where an ON potential gives an
+** OFF partner of the start.  Every ON potential a traversal meets can be
+** reached from the start in the pass's link graph (ON -> live OFF -> ON),
+** whatever the cut-offs, so a start from which no such u can be reached
+** finds nothing and leaves no trace: it is skipped.  For cycles the test
+** is sharper: the root expands every closing potential itself, so u's path
+** holds the one first-layer OFF potential u descends from; u must be
+** reachable through another one.
+**
+** What each ON potential reaches is worked out once per pass, on demand:
+** Tarjan's components of the ON potentials, each with the union of what
+** its members reach, kept by digit as cell sets so the tests are masks.
+*/
+typedef struct reach {
+  int16_t num[NCAND], low[NCAND];     /* DFS numbers (0 = not met this pass) */
+  int16_t comp[NCAND];                /* component once finished, else -1 */
+  int16_t en[NCAND];                  /* successors: e[eoff .. eoff+en) */
+  int32_t eoff[NCAND];
+  int16_t stk[NCAND], fv[NCAND], fi[NCAND];   /* Tarjan's stack, DFS frames */
+  int16_t mark[NCAND];                /* per component: last OR-ed into */
+  int16_t idx, ncomp;
+  int32_t ne, ecap;
+  int16_t *e;
+  sk_bits cl[NCAND][9];               /* per component: what it reaches */
+  sk_bits (*ncl)[9];                  /* per component, when kept: the OFF
+                                      ** potentials what it reaches gives */
+  const sk_bits *tail;                /* when kept: see xy_flags() */
+  uint8_t rel[NCAND];                 /* per component: reaches tail */
+} reach;
+
+/* forget the previous pass */
+static void reach_reset(reach *R) {
+  memset(R->num, 0, sizeof R->num);
+  R->idx = R->ncomp = 0;
+  R->ne = 0;
+}
+
+/* the ON partners of OFF candidate k in this pass (links_on) */
+static inline const derived *partners(const links *L, int k, int ylinks, int xlinks, int *n) {
+  *n = (ylinks ? L->nny[k] : 0) + (xlinks ? L->nnx[k] : 0);
+  return L->on[k] + (ylinks ? 0 : L->nny[k]);
+}
+
+/* the successors of ON candidate v: the partners of the live OFF
+** potentials it gives */
+static int reach_edges(const sctx *x, reach *R, int v, int ylinks, int xlinks) {
+  if (R->ne + 28 * 4 > R->ecap) {
+    int32_t n = R->ecap ? R->ecap * 2 : 4096;
+    int16_t *q = realloc(R->e, (size_t)n * sizeof *q);
+    if (!q) return -1;
+    R->e = q;
+    R->ecap = n;
+  }
+  const cgrid *g = x->g;
+  int y = v / 9, f = v % 9 + 1, n = 0, m;
+  int16_t *out = R->e + R->ne;
+  if (ylinks)
+    for (sk_mask o = g->cand[y] & (sk_mask)~SK_BIT(f); o; o &= o - 1) {
+      int e = sk_mask_first(o);
+      if (!sk_bits_has(&x->live[e - 1], y)) continue;
+      const derived *l = partners(x->lk, y * 9 + e - 1, ylinks, xlinks, &m);
+      for (int i = 0; i < m; i++) out[n++] = (int16_t)(l[i].pot >> 1);
+    }
+  sk_bits nb = sk_bits_and(sk_bits_and(sk_peer_bits[y], g->dpos[f - 1]), x->live[f - 1]);
+  for (int c; (c = sk_bits_pop(&nb)) >= 0; ) {
+    const derived *l = partners(x->lk, c * 9 + f - 1, ylinks, xlinks, &m);
+    for (int i = 0; i < m; i++) out[n++] = (int16_t)(l[i].pot >> 1);
+  }
+  R->eoff[v] = R->ne;
+  R->en[v] = (int16_t)n;
+  R->ne += n;
+  return 0;
+}
+
+static int reach_open(const sctx *x, reach *R, int v, int ylinks, int xlinks, int *ns, int *nf) {
+  R->num[v] = R->low[v] = ++R->idx;
+  R->comp[v] = -1;
+  R->stk[(*ns)++] = (int16_t)v;
+  R->fv[*nf] = (int16_t)v;
+  R->fi[(*nf)++] = 0;
+  return reach_edges(x, R, v, ylinks, xlinks);
+}
+
+/* add to n (by digit) the OFF potentials ON candidate k gives: the
+** digit's peers, and with Y links the cell's other candidates */
+static void gives_of(const cgrid *g, int k, int ylinks, sk_bits *n) {
+  int c = k / 9, d = k % 9;
+  n[d] = sk_bits_or(n[d], sk_bits_and(sk_peer_bits[c], g->dpos[d]));
+  if (ylinks)
+    for (sk_mask o = g->cand[c] & (sk_mask)~SK_BIT(d + 1); o; o &= o - 1)
+      sk_bits_set(&n[sk_mask_first(o) - 1], c);
+}
+
+/* v roots a component: its members are stk[*ns..] down to v */
+static void reach_close(const sctx *x, reach *R, int v, int *ns, int ylinks) {
+  int id = R->ncomp++, top = *ns, m;
+  sk_bits *cl = R->cl[id], *nc = R->ncl ? R->ncl[id] : NULL;
+  int rel = 0;
+  memset(cl, 0, 9 * sizeof *cl);
+  if (nc) memset(nc, 0, 9 * sizeof *nc);
+  do {
+    m = R->stk[--*ns];
+    R->comp[m] = (int16_t)id;
+    R->mark[id] = (int16_t)id;
+    sk_bits_set(&cl[m % 9], m / 9);
+    if (nc) gives_of(x->g, m, ylinks, nc);
+    if (R->tail) rel |= sk_bits_has(&R->tail[m % 9], m / 9);
+  } while (m != v);
+  for (int i = *ns; i < top; i++) {
+    const int16_t *e = R->e + R->eoff[R->stk[i]];
+    for (int j = 0; j < R->en[R->stk[i]]; j++) {
+      int c = R->comp[e[j]];
+      if (R->mark[c] == id) continue;
+      R->mark[c] = (int16_t)id;
+      for (int d = 0; d < 9; d++) cl[d] = sk_bits_or(cl[d], R->cl[c][d]);
+      if (nc)
+        for (int d = 0; d < 9; d++) nc[d] = sk_bits_or(nc[d], R->ncl[c][d]);
+      rel |= R->rel[c];
+    }
+  }
+  R->rel[id] = (uint8_t)rel;
+}
+
+/* what ON candidate s reaches (itself included), by digit; NULL when out
+** of memory */
+static const sk_bits *reach_of(const sctx *x, reach *R, int s, int ylinks, int xlinks) {
+  if (R->num[s]) return R->cl[R->comp[s]];
+  int ns = 0, nf = 0;
+  if (reach_open(x, R, s, ylinks, xlinks, &ns, &nf)) return NULL;
+  while (nf > 0) {
+    int v = R->fv[nf - 1];
+    if (R->fi[nf - 1] < R->en[v]) {
+      int w = R->e[R->eoff[v] + R->fi[nf - 1]++];
+      if (!R->num[w]) {
+        if (reach_open(x, R, w, ylinks, xlinks, &ns, &nf)) return NULL;
+      } else if (R->comp[w] < 0 && R->num[w] < R->low[v]) R->low[v] = R->num[w];
+      continue;
+    }
+    nf--;
+    if (R->low[v] == R->num[v]) reach_close(x, R, v, &ns, ylinks);
+    if (nf > 0 && R->low[v] < R->low[R->fv[nf - 1]]) R->low[R->fv[nf - 1]] = R->low[v];
+  }
+  return R->cl[R->comp[s]];
+}
+
+/* A target of the tests: OFF candidate (cell, digit) and the ON
+** potentials that give it (gives_off), the start left out: the digit's
+** peers of the cell, and with Y links the cell's other candidates. */
+typedef struct tgt { sk_bits see; int plane, cell; sk_mask ydig; } tgt;
+
+static void tgt_make(const cgrid *g, tgt *t, int k, int ylinks, int skip) {
+  int c = k / 9, d = k % 9 + 1;
+  t->see = sk_peer_bits[c];
+  t->plane = d - 1;
+  t->cell = c;
+  t->ydig = ylinks ? g->cand[c] & (sk_mask)~SK_BIT(d) : 0;
+  if (skip < 0) return;
+  if (skip % 9 == d - 1) sk_bits_clear(&t->see, skip / 9);
+  if (skip / 9 == c) t->ydig &= (sk_mask)~SK_BIT(skip % 9 + 1);
+}
+
+/* does set u (by digit) hold an ON potential that gives t? */
+static inline int tgt_hit(const tgt *t, const sk_bits *u) {
+  const sk_bits *p = &u[t->plane];
+  if ((p->w[0] & t->see.w[0]) | (p->w[1] & t->see.w[1])) return 1;
+  for (sk_mask o = t->ydig; o; o &= o - 1)
+    if (sk_bits_has(&u[sk_mask_first(o) - 1], t->cell)) return 1;
+  return 0;
+}
+
+/* can the traversal from start ON (candidate k) find anything? */
+static int may_find_on(const sctx *x, reach *R, int k, int ylinks, int xlinks, int do_chain) {
+  const cgrid *g = x->g;
+  int c = k / 9, d = k % 9 + 1, nclose = 0, m;
+  /* the live OFF potentials the root gives: Y part, then X part */
+  int q[28], nq = 0;
+  if (ylinks)
+    for (sk_mask o = g->cand[c] & x->livec[c] & (sk_mask)~SK_BIT(d); o; o &= o - 1)
+      q[nq++] = c * 9 + sk_mask_first(o) - 1;
+  sk_bits nb = sk_bits_and(sk_bits_and(sk_peer_bits[c], g->dpos[d - 1]), x->live[d - 1]);
+  for (int y; (y = sk_bits_pop(&nb)) >= 0; ) q[nq++] = y * 9 + d - 1;
+  /* targets: the start's OFF (t[0], a chain), the closing potentials;
+  ** made when first needed */
+  int close[5], ready = 0;
+  tgt t[5];
+  for (int i = 0; i < nq; i++) {
+    /* what the ON potentials q[i] gives reach, the start left out */
+    const derived *l = partners(x->lk, q[i], ylinks, xlinks, &m);
+    for (int j = 0; j < m; j++) {
+      int w = l[j].pot >> 1;
+      if (w == k) continue;
+      const sk_bits *r = reach_of(x, R, w, ylinks, xlinks);
+      if (!r) return 1;
+      if (!ready) {
+        const derived *cl = partners(x->lk, k, ylinks, xlinks, &nclose);
+        close[0] = -1;
+        tgt_make(g, &t[0], k, ylinks, k);
+        for (int h = 0; h < nclose; h++) {
+          close[h + 1] = cl[h].pot >> 1;
+          tgt_make(g, &t[h + 1], close[h + 1], ylinks, k);
+        }
+        ready = 1;
+      }
+      for (int h = !do_chain; h <= nclose; h++)
+        if (close[h] != q[i] && tgt_hit(&t[h], r)) return 1;
+    }
+  }
+  return 0;
+}
+
+/*
+** Pass XY's facts about every start at once.
+**
+** relon: relevant()'s ON set.  relevant() is a backward closure from the
+** tails: an ON potential is in it when what it reaches (reach) holds a
+** tail, ON, or an ON potential that gives an OFF tail.  reach keeps that
+** per component (rel, from tail = those potentials); a start's reach is
+** itself and what its first layer reaches -- the partners w of the live
+** OFF potentials it gives -- so the set is the tail and the potentials
+** that give a partner of a w whose component has rel.
+**
+** chain: may_find_on's chain test, exact for the starts without
+** partners, which have no closing potentials: start k finds a chain when
+** a w of its first layer reaches an ON potential that gives k's OFF, so
+** the starts found from w are those that give a partner of w and are
+** given by what w reaches (reach's ncl), w itself left out.
+**
+** Returns -1 out of memory.
+*/
+static int xy_flags(const sctx *x, reach *R, sk_bits *chain, sk_bits *relon) {
+  const cgrid *g = x->g;
+  memset(chain, 0, 9 * sizeof *chain);
+  memcpy(relon, R->tail, 9 * sizeof *relon);
+  for (int d = 0; d < 9; d++)
+    for (sk_bits b = x->live[d]; ; ) {          /* every candidate with partners */
+      int c = sk_bits_pop(&b);
+      if (c < 0) break;
+      int w = c * 9 + d, m;
+      if (!reach_of(x, R, w, 1, 1)) return -1;
+      const sk_bits *nc = R->ncl[R->comp[w]];
+      int rel = R->rel[R->comp[w]];
+      const derived *l = partners(x->lk, w, 1, 1, &m);
+      for (int i = 0; i < m; i++) {
+        /* the starts that give partner p: its digit's peers, its cell */
+        int p = l[i].pot >> 1, pc = p / 9, pd = p % 9;
+        sk_bits hit = sk_bits_and(nc[pd], sk_peer_bits[pc]);
+        if (pd == d) sk_bits_clear(&hit, c);                   /* not w itself */
+        chain[pd] = sk_bits_or(chain[pd], hit);
+        if (rel) relon[pd] = sk_bits_or(relon[pd], sk_bits_and(g->dpos[pd], sk_peer_bits[pc]));
+        for (sk_mask o = g->cand[pc] & (sk_mask)~SK_BIT(pd + 1); o; o &= o - 1) {
+          int e = sk_mask_first(o) - 1;
+          if (sk_bits_has(&nc[e], pc) && pc * 9 + e != w) sk_bits_set(&chain[e], pc);
+          if (rel) sk_bits_set(&relon[e], pc);
+        }
+      }
+    }
+  return 0;
+}
+
+/* pass XY's tails for xy_flags(): relevant()'s OFF tails (off), and in
+** tail its ON tails and the ON potentials that give an OFF tail */
+static void xy_tails(const sctx *x, sk_bits *tail, sk_bits *off) {
+  const cgrid *g = x->g;
+  for (int d = 0; d < 9; d++) {
+    tail[d] = sk_bits_and(g->dpos[d], sk_bits_or(x->lost[d], x->cell_lost));
+    off[d] = sk_bits_and(g->dpos[d], sk_bits_or(x->lost2[d], x->biv_lost));
+  }
+  for (int d = 0; d < 9; d++)
+    for (sk_bits b = off[d]; ; ) {
+      int c = sk_bits_pop(&b);
+      if (c < 0) break;
+      gives_of(g, c * 9 + d, 1, tail);
+    }
+}
+
+/* relevant() of pass XY from xy_flags(): relon, and the OFF potentials
+** that are a tail (off) or a partner of one in relon */
+static void xy_relset(const sctx *x, const sk_bits *relon, const sk_bits *off, relset *rs) {
+  memset(rs, 0, sizeof *rs);
+  for (int d = 0; d < 9; d++)
+    for (sk_bits b = relon[d]; ; ) {
+      int c = sk_bits_pop(&b);
+      if (c < 0) break;
+      set_add(rs->on, c * 9 + d);
+    }
+  for (int d = 0; d < 9; d++)
+    for (sk_bits b = x->live[d]; ; ) {
+      int c = sk_bits_pop(&b), m;
+      if (c < 0) break;
+      int q = c * 9 + d, in = sk_bits_has(&off[d], c);
+      const derived *l = partners(x->lk, q, 1, 1, &m);
+      for (int i = 0; i < m && !in; i++) in = set_has(rs->on, l[i].pot >> 1);
+      if (in) set_add(rs->off, q);
+    }
+}
+
+/* can the traversal from start OFF (candidate k) find anything? */
+static int may_find_off(const sctx *x, reach *R, int k, int ylinks) {
+  int np;
+  const derived *p = partners(x->lk, k, ylinks, 1, &np);
+  tgt t[4];
+  for (int h = 0; h < np; h++) tgt_make(x->g, &t[h], p[h].pot >> 1, ylinks, -1);
+  for (int j = 0; j < np; j++) {
+    const sk_bits *r = reach_of(x, R, p[j].pot >> 1, ylinks, 1);
+    if (!r) return 1;
+    for (int h = 0; h < np; h++)
+      if (tgt_hit(&t[h], r)) return 1;
+  }
+  return 0;
+}
+
 /* ---- the searches from one start ----
 **
 ** SE's doCycles keeps an OFF potential once per parent, but on a fixed grid
@@ -182,16 +500,14 @@ static void inner_static_hint(sctx *x, int cycle, int xy, int ylinks, const snod
 ** in the same order, so both run in one traversal. */
 
 typedef struct trav {
-  int32_t onx[NCAND];          /* candidate -> ON snode, -1 */
+  uint64_t onv[CWORDS];        /* candidates whose ON potential has a node */
   sk_bits offd[9];             /* OFF potentials already expanded, by digit */
   uint8_t qmask[2 * NCAND + 8];/* per snode: closing potentials on its path */
-  int32_t touched[NCAND], ntouched;
   int32_t la[NCAND + 1], lb[NCAND + 1];   /* ON layers */
 } trav;
 
 static void trav_reset(trav *t) {
-  for (int i = 0; i < t->ntouched; i++) t->onx[t->touched[i]] = -1;
-  t->ntouched = 0;
+  memset(t->onv, 0, sizeof t->onv);
   memset(t->offd, 0, sizeof t->offd);
 }
 
@@ -200,16 +516,11 @@ static inline void trav_mark_off(trav *t, int q) {
   sk_bits_set(&t->offd[d - 1], c);
 }
 
-/* Inner mode: does the link that derives 'pot' (with this cause) depend on
-** candidates the outer chain removed?  A path through such a link is
-** "tainted": only tainted chains can have rule parents. */
+/* Inner mode: a path through a link that depends on candidates the outer
+** chain removed (a strong link marked by inner_setup, a weak link in a
+** cell or house that lost some) is "tainted": only tainted chains can have
+** rule parents.  The mark in qmask: */
 #define TAINT 0x80
-static inline int affected(const sctx *x, int pot, int cause) {
-  int c = pot_cell(pot), d = pot_digit(pot);
-  if (cause == CA_NAKED) return x->gone_c[c] != 0;
-  if (cause == CA_NONE || cause == CA_ADV) return 0;
-  return x->hflag[cause_house(cause, c)][d] & HF_LOST;
-}
 
 /* inner mode: can anything from these nodes on still have rule parents? */
 static int layer_alive(const sctx *x, const trav *t, const int32_t *layer, int n, const uint64_t *rel) {
@@ -218,31 +529,48 @@ static int layer_alive(const sctx *x, const trav *t, const int32_t *layer, int n
   return 0;
 }
 
+/* Inner mode: can a node of this layer, or one derived from it, still
+** give a hint?  The tests of may_find_on, node by node: u's descendants
+** are among what u reaches, and a closing potential on u's path is on
+** theirs.  When none can, the traversal would find nothing more. */
+static int layer_may_find(const sctx *x, const trav *t, const int32_t *layer, int n,
+                          const tgt *tg, int nclose, int chain, int cyc, int ylinks, int xlinks) {
+  for (int i = 0; i < n; i++) {
+    int32_t u = layer[i];
+    const sk_bits *r = reach_of(x, x->reach, x->sn[u].pot >> 1, ylinks, xlinks);
+    if (!r || (chain && tgt_hit(&tg[0], r))) return 1;
+    if (cyc)
+      for (int h = 0; h < nclose; h++)
+        if (!((t->qmask[u] >> h) & 1) && tgt_hit(&tg[h + 1], r)) return 1;
+  }
+  return 0;
+}
+
 /* The OFF potentials ON potential u gives that were never expanded, in
 ** SE's order (other values of the cell, then block, row, column peers);
 ** they are marked as expanded (the caller expands each of them).  With
-** live (by digit: the OFF potentials that give some ON potential in this
-** pass), the others are only marked: they would derive nothing. */
-static int fresh_off(const sctx *x, trav *t, int u, int ylinks, const sk_bits *live,
-                     derived *out) {
+** live_only, only those that give some ON potential in this pass
+** (x->live): the others would derive nothing, and are not even marked. */
+static int fresh_off(const sctx *x, trav *t, int u, int ylinks, int live_only, derived *out) {
   const cgrid *g = x->g;
   int y = pot_cell(u), f = pot_digit(u), n = 0;
   if (ylinks) {
     uint8_t taint = x->rs && x->gone_c[y];
-    for (sk_mask m = g->cand[y] & (sk_mask)~SK_BIT(f); m; m &= m - 1) {
+    sk_mask m = g->cand[y] & (sk_mask)~SK_BIT(f);
+    if (live_only) m &= x->livec[y];
+    for (; m; m &= m - 1) {
       int e = sk_mask_first(m);
       if (sk_bits_has(&t->offd[e - 1], y)) continue;
       sk_bits_set(&t->offd[e - 1], y);                 /* marked as expanded here */
-      if (live && !sk_bits_has(&live[e - 1], y)) continue;
       out[n].pot = (int16_t)pot_make(y, e, 0);
       out[n].spare = taint;
       out[n++].cause = CA_NAKED;
     }
   }
-  sk_bits nb = sk_bits_andnot(sk_bits_and(sk_peer_bits[y], g->dpos[f - 1]), t->offd[f - 1]);
+  sk_bits nb = sk_bits_andnot(sk_bits_and(sk_peer_bits[y], live_only ? x->live[f - 1] : g->dpos[f - 1]),
+                              t->offd[f - 1]);
   if (sk_bits_empty(nb)) return n;
   t->offd[f - 1] = sk_bits_or(t->offd[f - 1], nb);
-  if (live) nb = sk_bits_and(nb, live[f - 1]);
   sk_bits box = sk_house_bits[sk_cell_house[y][2]];
   sk_bits in[3];
   in[0] = sk_bits_and(nb, box);
@@ -311,13 +639,17 @@ static void static_from_on(sctx *x, trav *t, int start, int ylinks, int xlinks,
   }
   if (!nclose) do_cycles = 0;
   int cyc_done = !do_cycles, chain_done = !do_chain;
+  tgt tg[5];                   /* inner: what may_find_on tests */
+  if (x->reach) {
+    tgt_make(g, &tg[0], start >> 1, ylinks, start >> 1);
+    for (int h = 0; h < nclose; h++) tgt_make(g, &tg[h + 1], close[h] >> 1, ylinks, start >> 1);
+  }
   snode *sn = x->sn;
   int32_t nsn = 0;
   trav_reset(t);
   int32_t root = sn_new(sn, &nsn, start, CA_NONE, -1);
   if (root < 0) return;
-  t->onx[start >> 1] = root;
-  t->touched[t->ntouched++] = start >> 1;
+  set_add(t->onv, start >> 1);
   t->qmask[root] = 0;
   int na = 0, nb;
   t->la[na++] = root;
@@ -333,6 +665,9 @@ static void static_from_on(sctx *x, trav *t, int start, int ylinks, int xlinks,
     int chain_live = !chain_done && (x->inner || length < x->best[ftype]);
     if (!cyc_live && !chain_live) break;
     if (x->rs && !layer_alive(x, t, layer, na, x->rs->on)) break;
+    if (x->reach && length >= 4 &&
+        !layer_may_find(x, t, layer, na, tg, nclose, chain_live, cyc_live, ylinks, xlinks))
+      break;
     nb = 0;
     for (int i = 0; i < na; i++) {
       int32_t u = layer[i];
@@ -380,7 +715,7 @@ static void static_from_on(sctx *x, trav *t, int start, int ylinks, int xlinks,
         }
       }
       /* expand the OFF potentials met for the first time */
-      int n = fresh_off(x, t, up, ylinks, x->live, buf);
+      int n = fresh_off(x, t, up, ylinks, 1, buf);
       for (int j = 0; j < n; j++) {
         int q = buf[j].pot;
         int n2 = links_on(x->lk, g, q, ylinks, xlinks, buf2, &lst2);
@@ -394,11 +729,10 @@ static void static_from_on(sctx *x, trav *t, int start, int ylinks, int xlinks,
         if (buf[j].spare) t->qmask[o] |= TAINT;
         for (int m = 0; m < n2; m++) {
           int w = lst2[m].pot;
-          if (t->onx[w >> 1] >= 0) continue;
+          if (set_has(t->onv, w >> 1)) continue;
           int32_t wn = sn_new(sn, &nsn, w, lst2[m].cause, o);
           if (wn < 0) return;
-          t->onx[w >> 1] = wn;
-          t->touched[t->ntouched++] = w >> 1;
+          set_add(t->onv, w >> 1);
           t->qmask[wn] = t->qmask[o];
           if (x->rs && lst2[m].spare) t->qmask[wn] |= TAINT;
           next[nb++] = wn;
@@ -448,11 +782,10 @@ static void static_from_off(sctx *x, trav *t, int start, int ylinks) {
           st_hint(x, 0, ftype, ylinks, path, len, NULL, len);
           return;              /* the only possible target */
         }
-        if (t->onx[w >> 1] >= 0) continue;
+        if (set_has(t->onv, w >> 1)) continue;
         int32_t wn = sn_new(sn, &nsn, w, lst[m].cause, o);
         if (wn < 0) return;
-        t->onx[w >> 1] = wn;
-        t->touched[t->ntouched++] = w >> 1;
+        set_add(t->onv, w >> 1);
         t->qmask[wn] = t->qmask[o];
         if (x->rs && lst[m].spare) t->qmask[wn] |= TAINT;
         layer[na++] = wn;
@@ -464,7 +797,7 @@ static void static_from_off(sctx *x, trav *t, int start, int ylinks) {
     dead_alive = 0;
     for (int i = 0; i < na; i++) {
       int32_t u = layer[i];
-      int n = fresh_off(x, t, sn[u].pot, ylinks, NULL, buf);
+      int n = fresh_off(x, t, sn[u].pot, ylinks, 0, buf);
       for (int j = 0; j < n; j++) {
         int q = buf[j].pot;
         if (!links_on(x->lk, g, q, ylinks, 1, buf2, &lst)) {
@@ -501,25 +834,27 @@ static void relevant(const sctx *x, int ylinks, int xlinks, relset *rs) {
   int n = 0;
   sk_bits ond[9];              /* rs->on by digit, to push only new peers */
   memset(ond, 0, sizeof ond);
-  /* the tails of the links that carry rule parents */
-  for (int c = 0; c < SK_CELLS; c++) {
-    if (g->value[c] || !g->cand[c]) continue;
-    int gone_c = x->gone_c[c] != 0;
-    int biv = gone_c && ylinks && mask_count(g->cand[c]) == 2;
-    for (sk_mask m = g->cand[c]; m; m &= m - 1) {
-      int d = sk_mask_first(m), k = c * 9 + d - 1;
-      int on_tail = ylinks && gone_c, off_tail = biv;
-      for (int t = 0; t < 3; t++) {
-        uint8_t f = x->hflag[sk_cell_house[c][t]][d];
-        if (!(f & HF_LOST)) continue;
-        on_tail = 1;                                     /* may derive an OFF there */
-        if (xlinks && (f & HF_TWO)) off_tail = 1;
-      }
-      if (on_tail) { set_add(rs->on, k); sk_bits_set(&ond[d - 1], c); stack[n++] = (int16_t)(k * 2 + 1); }
-      if (off_tail) { set_add(rs->off, k); stack[n++] = (int16_t)(k * 2); }
+  /* the tails of the links that carry rule parents: ON potentials that
+  ** may derive an OFF one in a cell or house that lost candidates, OFF
+  ** potentials with a strong link there */
+  for (int d = 0; d < 9; d++) {
+    sk_bits on = sk_bits_and(g->dpos[d], ylinks ? sk_bits_or(x->lost[d], x->cell_lost) : x->lost[d]);
+    sk_bits off = {{0, 0}};
+    if (xlinks) off = x->lost2[d];
+    if (ylinks) off = sk_bits_or(off, x->biv_lost);
+    off = sk_bits_and(g->dpos[d], off);
+    ond[d] = on;
+    for (int c; (c = sk_bits_pop(&on)) >= 0; ) {
+      set_add(rs->on, c * 9 + d);
+      if (sk_bits_has(&x->live[d], c)) stack[n++] = (int16_t)((c * 9 + d) * 2 + 1);
+    }
+    for (int c; (c = sk_bits_pop(&off)) >= 0; ) {
+      set_add(rs->off, c * 9 + d);
+      stack[n++] = (int16_t)((c * 9 + d) * 2);
     }
   }
-  /* backward: who can reach them */
+  /* backward: who can reach them (an ON potential is pushed only when
+  ** live: the others have no partners) */
   while (n > 0) {
     int p = stack[--n], c = pot_cell(p), d = pot_digit(p);
     if (!pot_on(p)) {
@@ -531,7 +866,7 @@ static void relevant(const sctx *x, int ylinks, int xlinks, relset *rs) {
           if (!set_has(rs->on, k)) {
             set_add(rs->on, k);
             sk_bits_set(&ond[e - 1], c);
-            stack[n++] = (int16_t)(k * 2 + 1);
+            if (x->livec[c] & SK_BIT(e)) stack[n++] = (int16_t)(k * 2 + 1);
           }
         }
       sk_bits pr = sk_bits_andnot(sk_bits_and(sk_peer_bits[c], g->dpos[d - 1]), ond[d - 1]);
@@ -539,7 +874,7 @@ static void relevant(const sctx *x, int ylinks, int xlinks, relset *rs) {
       for (int y; (y = sk_bits_pop(&pr)) >= 0; ) {
         int k = y * 9 + d - 1;
         set_add(rs->on, k);
-        stack[n++] = (int16_t)(k * 2 + 1);
+        if (sk_bits_has(&x->live[d - 1], y)) stack[n++] = (int16_t)(k * 2 + 1);
       }
     } else {
       /* OFF potentials giving ON (c,d): its partners */
@@ -554,22 +889,187 @@ static void relevant(const sctx *x, int ylinks, int xlinks, relset *rs) {
   }
 }
 
-/* x->live for a pass: (cell, digit) whose OFF potential gives an ON one --
-** a bivalue cell (Y links), a house with two places of the digit (X). */
-static void live_links(sctx *x, int ylinks, int xlinks) {
-  const cgrid *g = x->g;
-  memset(x->live, 0, sizeof x->live);
-  if (ylinks)
-    for (int c = 0; c < SK_CELLS; c++) {
-      sk_mask m = g->cand[c];
-      if (g->value[c] || mask_count(m) != 2) continue;
-      for (; m; m &= m - 1) sk_bits_set(&x->live[sk_mask_first(m) - 1], c);
+/* inner mode: mark candidate k's strong link to pot (this cause) as one
+** that uses candidates the outer chain removed (spare: see TAINT) */
+static void mark_link(links *L, int k, int pot, int cause) {
+  derived *on = L->on[k];
+  for (int i = 0; i < L->nny[k] + L->nnx[k]; i++)
+    if (on[i].pot == pot && on[i].cause == cause) on[i].spare = 1;
+}
+
+/* Inner mode: what the outer chain removed, per cell and per house, and
+** the strong links that use those candidates (in a bivalue cell that lost
+** some, in a house that lost the digit), found from the removals. */
+static void inner_setup(sctx *x) {
+  const cgrid *g = x->g, *src = x->src;
+  links *L = x->lk;
+  static const uint8_t cause[3] = {CA_ROW, CA_COL, CA_BLOCK};   /* by sk_cell_house */
+  memset(x->hflag, 0, sizeof x->hflag);
+  memset(x->lost, 0, sizeof x->lost);
+  memset(x->lost2, 0, sizeof x->lost2);
+  memset(&x->cell_lost, 0, sizeof x->cell_lost);
+  memset(&x->biv_lost, 0, sizeof x->biv_lost);
+  for (int c = 0; c < SK_CELLS; c++) {
+    sk_mask gone = src->cand[c] & (sk_mask)~g->cand[c], m = g->cand[c];
+    x->gone_c[c] = gone;
+    if (!gone) continue;
+    sk_bits_set(&x->cell_lost, c);
+    if (m && two_bits(m)) {
+      sk_bits_set(&x->biv_lost, c);
+      L->on[c * 9 + sk_mask_first(m) - 1][0].spare = 1;           /* the Y links */
+      L->on[c * 9 + sk_mask_first(m & (sk_mask)(m - 1)) - 1][0].spare = 1;
     }
-  if (xlinks)
-    for (int d = 1; d <= 9; d++)
-      for (int h = 0; h < SK_HOUSES; h++)
-        if (two_bits(g->pm[h][d - 1]))
-          x->live[d - 1] = sk_bits_or(x->live[d - 1], cg_places(g, h, d));
+    for (; gone; gone &= gone - 1) {
+      int d = sk_mask_first(gone);
+      for (int t = 0; t < 3; t++) {
+        int h = sk_cell_house[c][t];
+        if (x->hflag[h][d] & HF_LOST) continue;
+        x->hflag[h][d] |= HF_LOST;
+        x->lost[d - 1] = sk_bits_or(x->lost[d - 1], sk_house_bits[h]);
+        unsigned pm = g->pm[h][d - 1];
+        if (!two_bits(pm)) continue;
+        x->lost2[d - 1] = sk_bits_or(x->lost2[d - 1], sk_house_bits[h]);
+        int a = sk_house_cell[h][__builtin_ctz(pm)], b = sk_house_cell[h][__builtin_ctz(pm & (pm - 1))];
+        mark_link(L, a * 9 + d - 1, pot_make(b, d, 1), cause[t]);
+        mark_link(L, b * 9 + d - 1, pot_make(a, d, 1), cause[t]);
+      }
+    }
+  }
+}
+
+/* x->live for a pass: Y links, X links or both */
+static void set_live(sctx *x, int ylinks, int xlinks) {
+  const sk_bits *ylive = x->lk->ylive, *xlive = x->lk->xlive;
+  memset(x->livec, 0, sizeof x->livec);
+  for (int d = 0; d < 9; d++) {
+    x->live[d] = ylinks && xlinks ? sk_bits_or(ylive[d], xlive[d]) : ylinks ? ylive[d] : xlive[d];
+    for (sk_bits b = x->live[d]; ; ) {
+      int c = sk_bits_pop(&b);
+      if (c < 0) break;
+      x->livec[c] |= SK_BIT(d + 1);
+    }
+  }
+}
+
+/* what an inner search works with besides the sctx */
+typedef struct inner_ws {
+  relset rs, rsxy;             /* relevant() of the pass, of pass XY */
+  reach R, Rxy;                /* reach of the pass, of pass XY */
+  sk_bits nclxy[NCAND][9];     /* Rxy.ncl */
+  uint64_t multi[CWORDS], biv[CWORDS];   /* candidates of cells with 2+, with 2 */
+  uint64_t fon[CWORDS], foff[CWORDS];    /* pass XY: starts that may find something */
+} inner_ws;
+
+/* the starts of the passes: candidates of cells with 2+ (Y-cycles: 2) */
+static void start_sets(const cgrid *g, inner_ws *w) {
+  memset(w->multi, 0, sizeof w->multi);
+  memset(w->biv, 0, sizeof w->biv);
+  for (int c = 0; c < SK_CELLS; c++) {
+    int card = g->value[c] ? 0 : mask_count(g->cand[c]);
+    if (card < 2) continue;
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) {
+      int k = c * 9 + sk_mask_first(m) - 1;
+      set_add(w->multi, k);
+      if (card == 2) set_add(w->biv, k);
+    }
+  }
+}
+
+/* pass XY's tests of every start (w->fon, w->foff); 0 when none passes */
+static int xy_tests(sctx *x, inner_ws *w) {
+  sk_bits chain[9], tail[9], off[9], relon[9];
+  xy_tails(x, tail, off);
+  reach_reset(&w->Rxy);
+  w->Rxy.tail = tail;
+  int err = xy_flags(x, &w->Rxy, chain, relon);
+  w->Rxy.tail = NULL;
+  if (err) { x->oom = 1; return 0; }
+  xy_relset(x, relon, off, &w->rsxy);
+  memset(w->fon, 0, sizeof w->fon);
+  memset(w->foff, 0, sizeof w->foff);
+  int any = 0;
+  for (int i = 0; i < CWORDS; i++)
+    for (uint64_t b = (w->rsxy.on[i] | w->rsxy.off[i]) & w->multi[i]; b; b &= b - 1) {
+      int k = i * 64 + __builtin_ctzll(b), c = k / 9, d = k % 9;
+      /* a start without partners has no closing potentials: chain says */
+      int on = set_has(w->rsxy.on, k) &&
+               (sk_bits_has(&x->live[d], c) ? may_find_on(x, &w->Rxy, k, 1, 1, 1)
+                                            : sk_bits_has(&chain[d], c));
+      if (on) {
+        set_add(w->fon, k);
+        any = 1;
+      }
+      if (set_has(w->rsxy.off, k) && may_find_off(x, &w->Rxy, k, 1)) {
+        set_add(w->foff, k);
+        any = 1;
+      }
+    }
+  return any;
+}
+
+/* one pass over the starts that passed pass XY's tests, in the order of
+** static_search's loop */
+static void inner_pass(sctx *x, trav *t, inner_ws *w, int ylinks, int xlinks) {
+  int xy = ylinks && xlinks;
+  uint64_t st[CWORDS];
+  int n = 0;
+  for (int i = 0; i < CWORDS; i++) {
+    st[i] = xlinks ? (w->fon[i] | w->foff[i]) & w->multi[i] : w->fon[i] & w->biv[i];
+    n |= st[i] != 0;
+  }
+  if (!n) return;
+  relset *rs = xy ? &w->rsxy : &w->rs;
+  reach *R = xy ? &w->Rxy : &w->R;
+  if (!xy) {                   /* pass XY's are there (xy_tests) */
+    set_live(x, ylinks, xlinks);
+    relevant(x, ylinks, xlinks, rs);
+    reach_reset(R);
+  }
+  x->rs = rs;
+  x->reach = R;
+  for (int i = 0; i < CWORDS; i++)
+    for (uint64_t b = st[i]; b; b &= b - 1) {
+      if (x->oom) return;
+      int k = i * 64 + __builtin_ctzll(b), c = k / 9, d = k % 9 + 1;
+      if (set_has(w->fon, k) && set_has(rs->on, k) &&
+          (xy || may_find_on(x, R, k, ylinks, xlinks, xlinks)))
+        static_from_on(x, t, pot_make(c, d, 1), ylinks, xlinks, 1, xlinks);
+      if (xlinks && set_has(w->foff, k) && set_has(rs->off, k) &&
+          (xy || may_find_off(x, R, k, ylinks)))
+        static_from_off(x, t, pot_make(c, d, 1), ylinks);
+    }
+}
+
+/*
+** Inner mode.  The link graph of pass X or Y is part of pass XY's, and so
+** are its relevant potentials, closing potentials and targets: a start
+** that can find nothing in pass XY (may_find_on, may_find_off) can find
+** nothing in the other two.  So pass XY's tests run first, and passes X and
+** Y only look at the starts that pass them (when there are none, the pass
+** costs nothing).  The traversals still run in SE's order: X, Y, XY.
+*/
+static void inner_search(sctx *x, trav *t) {
+  static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};     /* {ylinks, xlinks} */
+  inner_ws *w = malloc(sizeof *w);
+  if (!w) { x->oom = 1; return; }
+  w->R.e = w->Rxy.e = NULL;
+  w->R.ecap = w->Rxy.ecap = 0;
+  w->R.ncl = NULL;
+  w->Rxy.ncl = w->nclxy;
+  w->R.tail = w->Rxy.tail = NULL;
+  inner_setup(x);
+  start_sets(x->g, w);
+  set_live(x, 1, 1);
+  if (xy_tests(x, w))
+    for (int p = 0; p < 3 && !x->oom; p++) {
+      if (p == 2) set_live(x, 1, 1);
+      inner_pass(x, t, w, pass[p][0], pass[p][1]);
+    }
+  x->rs = NULL;
+  x->reach = NULL;
+  free(w->R.e);
+  free(w->Rxy.e);
+  free(w);
 }
 
 /* The whole of producer 21 on g, hints to x (top: found(); inner: x->out). */
@@ -577,39 +1077,15 @@ static void static_search(sctx *x) {
   const cgrid *g = x->g;
   static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};     /* {ylinks, xlinks} */
   trav *t = malloc(sizeof *t);
-  relset *rs = x->inner ? malloc(sizeof *rs) : NULL;
-  if (!t || (x->inner && !rs)) { x->oom = 1; free(t); free(rs); return; }
-  for (int k = 0; k < NCAND; k++) t->onx[k] = -1;
-  t->ntouched = 0;
-  if (rs) {
-    for (int c = 0; c < SK_CELLS; c++) x->gone_c[c] = x->src->cand[c] & (sk_mask)~g->cand[c];
-    for (int d = 0; d < 9; d++) x->gone_d[d] = sk_bits_andnot(x->src->dpos[d], g->dpos[d]);
-    for (int h = 0; h < SK_HOUSES; h++)
-      for (int d = 1; d <= 9; d++) {
-        sk_bits lost = sk_bits_and(x->gone_d[d - 1], sk_house_bits[h]);
-        x->hflag[h][d] = (uint8_t)((sk_bits_empty(lost) ? 0 : HF_LOST) |
-                                   (two_bits(g->pm[h][d - 1]) ? HF_TWO : 0));
-      }
+  if (!t) { x->oom = 1; return; }
+  if (x->inner) {
+    inner_search(x, t);
+    free(t);
+    return;
   }
-  sk_bits ylive[9], xlive[9];  /* see x->live: Y links, X links */
-  live_links(x, 1, 0);
-  memcpy(ylive, x->live, sizeof ylive);
-  live_links(x, 0, 1);
-  memcpy(xlive, x->live, sizeof xlive);
-  x->rs = rs;
-  if (rs)                      /* strong links that use candidates the chain removed */
-    for (int c = 0; c < SK_CELLS; c++)
-      for (sk_mask m = g->cand[c]; m; m &= m - 1) {
-        int k = c * 9 + sk_mask_first(m) - 1;
-        derived *on = x->lk->on[k];
-        for (int i = 0; i < x->lk->nny[k] + x->lk->nnx[k]; i++)
-          on[i].spare = (uint8_t)affected(x, on[i].pot, on[i].cause);
-      }
   for (int k = 0; k < 3; k++) {
     int ylinks = pass[k][0], xlinks = pass[k][1];
-    if (rs) relevant(x, ylinks, xlinks, rs);
-    for (int d = 0; d < 9; d++)
-      x->live[d] = ylinks && xlinks ? sk_bits_or(ylive[d], xlive[d]) : ylinks ? ylive[d] : xlive[d];
+    set_live(x, ylinks, xlinks);
     for (int c = 0; c < SK_CELLS; c++) {
       if (x->oom || x->stop) goto out;
       if (x->search && x->search->host->should_stop(x->search)) { x->stop = 1; goto out; }
@@ -618,17 +1094,14 @@ static void static_search(sctx *x) {
       if (card < 2) continue;
       if (card > 2 && !xlinks) continue;      /* Y-cycles start from bivalue cells */
       for (sk_mask m = g->cand[c]; m; m &= m - 1) {
-        int d = sk_mask_first(m), k9 = c * 9 + d - 1;
-        if (!rs || set_has(rs->on, k9))
-          static_from_on(x, t, pot_make(c, d, 1), ylinks, xlinks, 1, xlinks);
-        if (xlinks && (!rs || set_has(rs->off, k9))) static_from_off(x, t, pot_make(c, d, 1), ylinks);
+        int d = sk_mask_first(m);
+        static_from_on(x, t, pot_make(c, d, 1), ylinks, xlinks, 1, xlinks);
+        if (xlinks) static_from_off(x, t, pot_make(c, d, 1), ylinks);
       }
     }
   }
 out:
-  x->rs = NULL;
   free(t);
-  free(rs);
 }
 
 static int sctx_init(sctx *x, const cgrid *g) {

@@ -35,7 +35,10 @@
 ** keeps each digit's places per house, so links and rules read masks;
 ** static links are tabled per grid (ON -> OFF lists on first use); as a
 ** nested rule, producer 21 only starts where a chain can use a link the
-** outer chain made and only keeps nodes that derive something, and static
+** outer chain made and where what the start reaches in the link graph
+** (strongly connected components per pass, worked out once per search) can
+** give a hint, stops a traversal when nothing it can still reach can, and
+** only keeps nodes that derive something; static
 ** multiple chains only build the runs of hint groups that can have rule
 ** parents.  bench/bench_rate.c prints the time per ER band.
 */
