@@ -165,6 +165,7 @@ struct chainer {
   int32_t *wq; int32_t wqcap;
   int32_t *wn; int32_t wncap;
   struct links *lk;            /* links of a static search's grid, or NULL */
+  struct fixed *fx;            /* closures of a static multiple search's grid */
   struct acache *ac;           /* getAdvancedPotentials results by reduced grid */
   int ac_shared;               /* ac belongs to the step (chains.c), not to ch */
   /* the chainers of the nested rules (getAdvancedPotentials) */
@@ -196,6 +197,7 @@ static chainer *chainer_new(int multiple, int dynamic, int nishio, int level) {
 }
 
 static void acache_free(struct acache *ac);
+static void fixed_free(struct fixed *fx);
 static void acache_clear(struct acache *ac);
 
 static void chainer_free(chainer *ch) {
@@ -207,6 +209,7 @@ static void chainer_free(chainer *ch) {
   chainer_free(ch->sub_nested);
   free(ch->nd); free(ch->pa); free(ch->rn); free(ch->ix); free(ch->nest);
   free(ch->ih); free(ch->ipot); free(ch->wq); free(ch->wn);
+  fixed_free(ch->fx);
   free(ch);
 }
 
@@ -482,6 +485,11 @@ static void add_hidden_parents(chainer *ch, int r, const cgrid *g, const cgrid *
 static int advanced(chainer *ch, int r, const cgrid *g, const cgrid *src,
                     int32_t *qoff, int *nqoff);
 
+/* the runs of a static multiple search: a fixed grid with tabled links */
+static inline int fixed_grid(const chainer *ch) {
+  return !ch->dynamic && !ch->level && ch->lk && ch->lk->has_off;
+}
+
 /*
 ** run_chain on a fixed grid (static multiple chains, here and as a nested
 ** rule): no hidden parents, no nested rules, one parent per node, at most
@@ -573,7 +581,7 @@ out:
 ** potential that would be both on and off), -1 on allocation failure.
 */
 static int run_chain(chainer *ch, const cgrid *g0, int start) {
-  if (!ch->dynamic && !ch->level && ch->lk && ch->lk->has_off) return run_static(ch, ch->lk, g0, start);
+  if (fixed_grid(ch)) return run_static(ch, ch->lk, g0, start);
   int r = run_new(ch, start);
   if (r < 0) return -1;
   cgrid work;
@@ -589,6 +597,7 @@ static int run_chain(chainer *ch, const cgrid *g0, int start) {
   derived buf[32];
   const derived *list;
   const links *lk = ch->dynamic ? NULL : ch->lk;
+  crun *R = &ch->rn[r];        /* the nested rules add no run to ch */
   while (hon < non || hoff < noff) {
     if (ch->oom) return -1;
     if (hon < non) {
@@ -597,15 +606,15 @@ static int run_chain(chainer *ch, const cgrid *g0, int start) {
       list = buf;
       for (int i = 0; i < n; i++) {
         int q = list[i].pot;
-        int32_t conj = run_find(ch, r, q | 1);
-        if (conj >= 0) {                   /* would be both on and off */
+        if (set_has(R->on, q >> 1)) {      /* would be both on and off */
+          int32_t conj = run_find(ch, r, q | 1);
           int32_t x = nd_new(ch, q, list[i].cause, -1);
           nd_par(ch, p);
-          ch->rn[r].abs_on = conj;
-          ch->rn[r].abs_off = x;
+          R->abs_on = conj;
+          R->abs_off = x;
           return r;
         }
-        if (run_find(ch, r, q) < 0) {
+        if (!set_has(R->off, q >> 1)) {
           int32_t x = nd_new(ch, q, list[i].cause, -1);
           if (x < 0) return -1;
           nd_par(ch, p);
@@ -619,16 +628,16 @@ static int run_chain(chainer *ch, const cgrid *g0, int start) {
       int n = links_on(lk, g, pp, ylinks, 1, buf, &list);
       for (int i = 0; i < n; i++) {
         int q = list[i].pot;
-        int32_t conj = run_find(ch, r, q & ~1);
-        if (conj >= 0) {
+        if (set_has(R->off, q >> 1)) {
+          int32_t conj = run_find(ch, r, q & ~1);
           int32_t x = nd_new(ch, q, list[i].cause, -1);
           nd_par(ch, p);
           if (ch->dynamic) add_hidden_parents(ch, r, g, g0, q, list[i].cause);
-          ch->rn[r].abs_on = x;
-          ch->rn[r].abs_off = conj;
+          R->abs_on = x;
+          R->abs_off = conj;
           return r;
         }
-        if (run_find(ch, r, q) < 0) {
+        if (!set_has(R->on, q >> 1)) {
           int32_t x = nd_new(ch, q, list[i].cause, -1);
           if (x < 0) return -1;
           nd_par(ch, p);

@@ -14,7 +14,9 @@
 ** and after the candidates of the cell
 **   cell           (not Nishio) a potential reached from every candidate.
 ** Every candidate's ON run is computed once per search and shared (region
-** chains use the runs of other cells); OFF runs are dropped after use.
+** chains use the runs of other cells); OFF runs are dropped after use.  On
+** a fixed grid (static multiple chains) the groups are first compared by
+** the closures of their branches, and runs made only where these meet.
 **
 ** The hints of one search all have the same base, so the winner is the
 ** least (complexity, SE's kind key), first found on ties.  At the top
@@ -51,7 +53,7 @@ typedef struct msink {
   const cgrid *src;
   double base;
   int seq;
-  const uint64_t *taint;       /* inner static mode: see taint_capable() */
+  const struct capset *cap;    /* inner static mode: see taint_capable() */
 } msink;
 
 /* SE's Chaining.getDifficulty() for a search level (inner sort key) */
@@ -209,20 +211,17 @@ static void multi_binary(chainer *ch, const cgrid *g, msink *k, int ron, int rof
   }
 }
 
-/* potentials common to runs r[0..n): in r[0]'s insertion order */
-static void multi_common(chainer *ch, const cgrid *g, msink *k, const int *r, int n, mcand *m) {
+/* The hints of a group whose branch runs r[0..n) have the potentials of
+** common[0] (OFF) and common[1] (ON) in common: ON first, each in r[0]'s
+** insertion order. */
+static void multi_common(chainer *ch, const cgrid *g, msink *k, const int *r, int n,
+                         uint64_t common[2][CWORDS], mcand *m) {
   int32_t order[NCAND];
   for (int on = 1; on >= 0; on--) {
-    uint64_t common[CWORDS];
-    memcpy(common, on ? ch->rn[r[0]].on : ch->rn[r[0]].off, sizeof common);
-    uint64_t any = 1;
-    for (int i = 1; i < n && any; i++) {      /* usually empty after a few runs */
-      const uint64_t *v = on ? ch->rn[r[i]].on : ch->rn[r[i]].off;
-      any = 0;
-      for (int w = 0; w < CWORDS; w++) any |= common[w] &= v[w];
-    }
+    uint64_t any = 0;
+    for (int w = 0; w < CWORDS; w++) any |= common[on][w];
     if (!any) continue;
-    int nx = nodes_in_order(ch, r[0], common, on, order);
+    int nx = nodes_in_order(ch, r[0], common[on], on, order);
     for (int j = 0; j < nx; j++) {
       int32_t x = order[j];
       int p = ch->nd[x].pot;
@@ -234,46 +233,278 @@ static void multi_common(chainer *ch, const cgrid *g, msink *k, const int *r, in
   }
 }
 
-/* Inner static mode: can a hint whose branches start from these candidates
-** (ON) have rule parents?  Only if the outer chain removed candidates where
-** the hint's assumptions are made (gone), or some branch can use a link the
-** removals made (k->taint). */
-static int may_taint(const msink *k, int gone, const int *cand, int n) {
-  if (!k->taint || gone) return 1;
-  for (int i = 0; i < n; i++) if (set_has(k->taint, cand[i])) return 1;
+/* ---- static multiple chains: closures ----
+**
+** On a fixed grid, a run from "k ON" reaches, unless it meets a
+** contradiction, the closure of the links whatever the order: the ON
+** candidates reachable in the graph "k -> the partners of the OFF
+** potentials k gives" (a few: most OFF potentials give nothing), and the
+** OFF potentials those give.  Most hint groups have nothing in common,
+** which the closures show at little cost; runs (run_static, whose order
+** decides where a contradiction stops one) are only made for the groups
+** with something in common, or when a closure holds a potential both on
+** and off.
+*/
+
+/* the sets of a run by digit (cells) */
+typedef struct dsets { sk_bits on[9], off[9]; } dsets;
+
+typedef struct fixed {
+  sk_bits strong[9];           /* cells where "digit d+1 OFF" gives an ON potential */
+  int32_t e0[NCAND], e1[NCAND];/* the edges of candidate k: adj[e0[k] .. e1[k]) */
+  uint32_t built[NCAND], gen;  /* e0[k], e1[k] hold when built[k] == gen */
+  uint32_t mark[NCAND], stamp; /* seen by the walk numbered stamp */
+  int16_t slot[NCAND];         /* its sets in ds[], -1 = not made yet */
+  int16_t *adj; int32_t nadj, adjcap;
+  dsets *ds; int32_t nds, dscap;  /* room for every candidate: never moves in a search */
+} fixed;
+
+static void fixed_free(fixed *fx) {
+  if (!fx) return;
+  free(fx->adj);
+  free(fx->ds);
+  free(fx);
+}
+
+/* the ON candidates "q OFF" leads to */
+static inline void fixed_partners(fixed *fx, const links *lk, int q) {
+  const derived *w = lk->on[q];
+  for (int i = 0, n = lk->nny[q] + lk->nnx[q]; i < n; i++) fx->adj[fx->nadj++] = (int16_t)(w[i].pot >> 1);
+}
+
+/* the edges of candidate k (through the OFF potentials "k ON" gives:
+** the cell's other values, the digit's peers), made when first needed */
+static int fixed_edges(fixed *fx, const cgrid *g, const links *lk, int k) {
+  if (fx->built[k] == fx->gen) return 0;
+  int c = k / 9, d = k % 9;
+  /* at most 8 + 20 OFF potentials of 4 links each */
+  if (grow((void **)&fx->adj, &fx->adjcap, fx->nadj + 28 * 4, sizeof *fx->adj)) return -1;
+  fx->built[k] = fx->gen;
+  fx->e0[k] = fx->nadj;
+  for (sk_mask m = g->cand[c] & (sk_mask)~(1u << d); m; m &= m - 1) {
+    int e = __builtin_ctz(m);
+    if (sk_bits_has(&fx->strong[e], c)) fixed_partners(fx, lk, c * 9 + e);
+  }
+  sk_bits nb = sk_bits_and(sk_bits_and(sk_peer_bits[c], g->dpos[d]), fx->strong[d]);
+  for (int x; (x = sk_bits_pop(&nb)) >= 0; ) fixed_partners(fx, lk, x * 9 + d);
+  fx->e1[k] = fx->nadj;
   return 0;
 }
 
-static void multi_regions(chainer *ch, const cgrid *g, msink *k, int c, int d) {
+/* the graph of g; -1 on allocation failure */
+static int fixed_prepare(chainer *ch, const cgrid *g, const links *lk) {
+  if (!ch->fx) {
+    ch->fx = calloc(1, sizeof *ch->fx);
+    if (!ch->fx) return -1;
+  }
+  fixed *fx = ch->fx;
+  memset(fx->strong, 0, sizeof fx->strong);
+  int32_t ncand = 0;
+  for (int c = 0; c < SK_CELLS; c++)
+    for (sk_mask m = g->cand[c]; m; m &= m - 1, ncand++) {
+      int d = sk_mask_first(m) - 1, k = c * 9 + d;
+      if (lk->nny[k] + lk->nnx[k]) sk_bits_set(&fx->strong[d], c);
+    }
+  if (grow((void **)&fx->ds, &fx->dscap, ncand, sizeof *fx->ds)) return -1;
+  fx->nadj = 0;
+  fx->nds = 0;
+  memset(fx->slot, 0xFF, sizeof fx->slot);
+  if (++fx->gen == 0) {
+    memset(fx->built, 0, sizeof fx->built);
+    fx->gen = 1;
+  }
+  return 0;
+}
+
+/* The sets of k's closure by digit: the ON candidates k reaches, and the
+** OFF potentials they give (the cell's other values, the digit's peers).
+** -1 when a potential is both (two ON values in a cell, ON peers of one
+** digit), -2 on allocation failure. */
+static int closure_sets(fixed *fx, const cgrid *g, const links *lk, int k, dsets *s) {
+  int16_t list[NCAND];
+  int n = 0;
+  if (++fx->stamp == 0) {
+    memset(fx->mark, 0, sizeof fx->mark);
+    fx->stamp = 1;
+  }
+  const sk_bits none = {{0, 0}};
+  sk_bits cells = none, twice = none;
+  unsigned digits = 0;         /* on[d], off[d] (what the ON ones see, for now) set */
+  list[n++] = (int16_t)k;
+  fx->mark[k] = fx->stamp;
+  for (int i = 0; i < n; i++) {
+    int u = list[i], c = u / 9, d = u % 9;
+    if (!(digits >> d & 1)) {
+      digits |= 1u << d;
+      s->on[d] = s->off[d] = none;
+    }
+    sk_bits_set(&s->on[d], c);
+    s->off[d] = sk_bits_or(s->off[d], sk_peer_bits[c]);
+    if (fixed_edges(fx, g, lk, u)) return -2;
+    for (int32_t e = fx->e0[u]; e < fx->e1[u]; e++) {
+      int w = fx->adj[e];
+      if (fx->mark[w] == fx->stamp) continue;
+      fx->mark[w] = fx->stamp;
+      list[n++] = (int16_t)w;
+    }
+  }
+  for (unsigned m = digits; m; m &= m - 1) {
+    int d = __builtin_ctz(m);
+    twice = sk_bits_or(twice, sk_bits_and(cells, s->on[d]));
+    cells = sk_bits_or(cells, s->on[d]);
+  }
+  if (!sk_bits_empty(twice)) return -1;
+  for (int d = 0; d < 9; d++) {
+    if (!(digits >> d & 1)) {
+      s->on[d] = none;
+      s->off[d] = sk_bits_and(cells, g->dpos[d]);
+      continue;
+    }
+    if (!sk_bits_empty(sk_bits_and(s->on[d], s->off[d]))) return -1;
+    s->off[d] = sk_bits_and(sk_bits_or(s->off[d], sk_bits_andnot(cells, s->on[d])), g->dpos[d]);
+  }
+  return 0;
+}
+
+/* the sets of candidate k's ON run, made once per search; NULL on failure */
+static const dsets *fixed_sets(chainer *ch, const cgrid *g, int k) {
+  fixed *fx = ch->fx;
+  if (fx->slot[k] < 0) {
+    dsets *s = &fx->ds[fx->nds];
+    int ok = closure_sets(fx, g, ch->lk, k, s);
+    if (ok == -2) { ch->oom = 1; return NULL; }
+    if (ok < 0) {
+      int r = on_run(ch, g, k / 9, k % 9 + 1);    /* where does it stop? */
+      if (r < 0) return NULL;
+      const crun *R = &ch->rn[r];
+      memset(s, 0, sizeof *s);
+      for (int w = 0; w < CWORDS; w++)
+        for (int on = 0; on < 2; on++)
+          for (uint64_t v = on ? R->on[w] : R->off[w]; v; v &= v - 1) {
+            int u = w * 64 + __builtin_ctzll(v);
+            sk_bits_set(on ? &s->on[u % 9] : &s->off[u % 9], u / 9);
+          }
+    }
+    fx->slot[k] = (int16_t)fx->nds++;
+  }
+  return &fx->ds[fx->slot[k]];
+}
+
+/* acc = a & s; 0 when nothing is left */
+static int dsets_and(dsets *acc, const dsets *a, const dsets *s) {
+  uint64_t any = 0;
+  for (int d = 0; d < 9; d++) {
+    acc->on[d] = sk_bits_and(a->on[d], s->on[d]);
+    acc->off[d] = sk_bits_and(a->off[d], s->off[d]);
+    any |= acc->on[d].w[0] | acc->on[d].w[1] | acc->off[d].w[0] | acc->off[d].w[1];
+  }
+  return any != 0;
+}
+
+/* group_runs on a fixed grid: the sets made already first (they often
+** show that nothing is common), and the runs only when something is */
+static int group_fixed(chainer *ch, const cgrid *g, const int *cand, int n, int *r,
+                       uint64_t common[2][CWORDS]) {
+  fixed *fx = ch->fx;
+  dsets acc;
+  const dsets *cur = NULL;     /* what is common so far */
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < n; i++) {
+      if ((fx->slot[cand[i]] >= 0) == pass) continue;
+      const dsets *s = fixed_sets(ch, g, cand[i]);
+      if (!s) return -1;
+      if (cur && !dsets_and(&acc, cur, s)) return 0;
+      cur = cur ? &acc : s;
+    }
+  memset(common, 0, 2 * CWORDS * sizeof common[0][0]);
+  for (int d = 0; d < 9; d++) {
+    sk_bits on = cur->on[d], off = cur->off[d];
+    for (int c; (c = sk_bits_pop(&on)) >= 0; ) set_add(common[1], c * 9 + d);
+    for (int c; (c = sk_bits_pop(&off)) >= 0; ) set_add(common[0], c * 9 + d);
+  }
+  for (int i = 0; i < n; i++)
+    if ((r[i] = on_run(ch, g, cand[i] / 9, cand[i] % 9 + 1)) < 0) return -1;
+  return 1;
+}
+
+/* The ON runs of a group's branches (candidates cand[0..n)) and what they
+** have in common (1: r[] and common[] filled), or 0 when nothing is, -1 on
+** failure. */
+static int group_runs(chainer *ch, const cgrid *g, const int *cand, int n, int *r,
+                      uint64_t common[2][CWORDS]) {
+  if (fixed_grid(ch)) return group_fixed(ch, g, cand, n, r, common);
+  for (int i = 0; i < n; i++) {
+    r[i] = on_run(ch, g, cand[i] / 9, cand[i] % 9 + 1);
+    if (r[i] < 0) return -1;
+    const crun *R = &ch->rn[r[i]];
+    if (i == 0) {
+      memcpy(common[0], R->off, sizeof common[0]);
+      memcpy(common[1], R->on, sizeof common[1]);
+      continue;
+    }
+    uint64_t any = 0;
+    for (int w = 0; w < CWORDS; w++) any |= common[0][w] &= R->off[w];
+    for (int w = 0; w < CWORDS; w++) any |= common[1][w] &= R->on[w];
+    if (!any) return 0;
+  }
+  return 1;
+}
+
+/* the candidates whose ON run can reach a link the outer chain's removals
+** made (taint_capable): by digit, and by cell */
+typedef struct capset { sk_bits cells[9]; sk_mask digits[SK_CELLS]; } capset;
+
+/* Inner static mode: can the hints of a group have rule parents?  Only if
+** the outer chain removed candidates where they assume, or some branch can
+** use a link the removals made. */
+static int region_may(const msink *k, const cgrid *g, int h, int d) {
+  if (!k->cap) return 1;
+  if (k->src->pm[h][d - 1] & ~g->pm[h][d - 1]) return 1;
+  return !sk_bits_empty(sk_bits_and(k->cap->cells[d - 1], sk_house_bits[h]));
+}
+
+static int cell_may(const msink *k, const cgrid *g, int c) {
+  return !k->cap || (k->src->cand[c] & (sk_mask)~g->cand[c]) || k->cap->digits[c];
+}
+
+/* The region groups that can give hints, led by their first place:
+** heads[c][t] has the digits (bit d-1) with 2+ places in c's block (t =
+** 0), row, column whose first place is c. */
+static void region_heads(const cgrid *g, const msink *k, uint16_t (*heads)[3]) {
+  static const uint8_t type[3] = {2, 0, 1};            /* block, row, column */
+  memset(heads, 0, SK_CELLS * sizeof *heads);
+  for (int t = 0; t < 3; t++)
+    for (int i = 0; i < 9; i++) {
+      int h = type[t] * 9 + i;
+      for (int d = 1; d <= 9; d++) {
+        unsigned pm = g->pm[h][d - 1];
+        if ((pm & (pm - 1)) && region_may(k, g, h, d))
+          heads[sk_house_cell[h][__builtin_ctz(pm)]][t] |= (uint16_t)(1u << (d - 1));
+      }
+    }
+}
+
+static void multi_regions(chainer *ch, const cgrid *g, msink *k, int c, int d,
+                          const uint16_t *heads) {
   static const uint8_t order[3] = {2, 0, 1};           /* block, row, column */
   static const uint8_t cause[3] = {CA_BLOCK, CA_ROW, CA_COL};
   for (int t = 0; t < 3; t++) {
+    if (!(heads[t] >> (d - 1) & 1)) continue;
     int h = sk_cell_house[c][order[t]];
-    sk_bits pos = cg_places(g, h, d);
-    if (bits_upto3(pos) < 2 || sk_bits_first(pos) != c) continue;
     int r[9], cand[9], n = 0;
-    for (sk_bits b = pos; ; ) {
-      int x = sk_bits_pop(&b);
-      if (x < 0) break;
-      cand[n++] = x * 9 + d - 1;
-    }
-    if (k->taint) {
-      sk_bits gone = sk_bits_andnot(cg_places(k->src, h, d), g->dpos[d - 1]);
-      if (!may_taint(k, !sk_bits_empty(gone), cand, n)) continue;
-    }
-    n = 0;
-    for (int x; (x = sk_bits_pop(&pos)) >= 0; ) {
-      r[n] = on_run(ch, g, x, d);
-      if (r[n] < 0) return;
-      n++;
-    }
+    for (unsigned pm = g->pm[h][d - 1]; pm; pm &= pm - 1)
+      cand[n++] = sk_house_cell[h][__builtin_ctz(pm)] * 9 + d - 1;
+    uint64_t common[2][CWORDS];
+    int ok = group_runs(ch, g, cand, n, r, common);
+    if (ok < 0) return;
+    if (!ok) continue;
     mcand m;
     memset(&m, 0, sizeof m);
     m.kind = K_REGION;
     m.root_cause = cause[t];
     m.house = h;
     m.digit = d;
-    multi_common(ch, g, k, r, n, &m);
+    multi_common(ch, g, k, r, n, common, &m);
   }
 }
 
@@ -296,9 +527,11 @@ static void multi_cells(chainer *ch, const cgrid *g, msink *k);
 ** without rule parents, and are skipped -- as relevant() does for
 ** producer 21, with the same caveat.
 */
-static void taint_capable(const cgrid *g, const cgrid *src, const links *lk, uint64_t *on) {
-  uint64_t off[CWORDS];
+static void taint_capable(const cgrid *g, const cgrid *src, const links *lk, capset *cs) {
+  uint64_t on[CWORDS], off[CWORDS];
+  memset(on, 0, sizeof on);
   memset(off, 0, sizeof off);
+  memset(cs, 0, sizeof *cs);
   int16_t stack[2 * NCAND];
   int n = 0;
   for (int c = 0; c < SK_CELLS; c++) {
@@ -324,12 +557,20 @@ static void taint_capable(const cgrid *g, const cgrid *src, const links *lk, uin
       int c = kk / 9, d = kk % 9 + 1;
       for (sk_mask m = g->cand[c] & (sk_mask)~SK_BIT(d); m; m &= m - 1) {
         int q = c * 9 + sk_mask_first(m) - 1;
-        if (!set_has(on, q)) { set_add(on, q); stack[n++] = (int16_t)(q * 2 + 1); }
+        if (set_has(on, q)) continue;
+        set_add(on, q);
+        stack[n++] = (int16_t)(q * 2 + 1);
+        sk_bits_set(&cs->cells[q % 9], c);
+        cs->digits[c] |= SK_BIT(sk_mask_first(m));
       }
       sk_bits pr = sk_bits_and(sk_peer_bits[c], g->dpos[d - 1]);
       for (int y; (y = sk_bits_pop(&pr)) >= 0; ) {
         int q = y * 9 + d - 1;
-        if (!set_has(on, q)) { set_add(on, q); stack[n++] = (int16_t)(q * 2 + 1); }
+        if (set_has(on, q)) continue;
+        set_add(on, q);
+        stack[n++] = (int16_t)(q * 2 + 1);
+        sk_bits_set(&cs->cells[d - 1], y);
+        cs->digits[y] |= SK_BIT(d);
       }
     } else {
       /* OFF potentials giving this ON one: its strong partners */
@@ -350,21 +591,21 @@ static void multi_search(chainer *ch, const cgrid *g, msink *k) {
   if (!ch->dynamic) {
     lk = links_new(g, 1);
     if (!lk) { ch->oom = 1; return; }
+    if (fixed_prepare(ch, g, lk)) { ch->oom = 1; free(lk); return; }
   }
   ch->lk = lk;
-  uint64_t taint[CWORDS];
-  if (k->inner && lk) {
-    memset(taint, 0, sizeof taint);
-    taint_capable(g, k->src, lk, taint);
-  }
-  k->taint = k->inner && lk ? taint : NULL;
+  capset cs;
+  if (k->inner && lk) taint_capable(g, k->src, lk, &cs);
+  k->cap = k->inner && lk ? &cs : NULL;
   multi_cells(ch, g, k);
-  k->taint = NULL;
+  k->cap = NULL;
   ch->lk = NULL;
   free(lk);
 }
 
 static void multi_cells(chainer *ch, const cgrid *g, msink *k) {
+  uint16_t heads[SK_CELLS][3];
+  region_heads(g, k, heads);
   for (int c = 0; c < SK_CELLS; c++) {
     if (g->value[c]) continue;
     int card = mask_count(g->cand[c]);
@@ -383,25 +624,22 @@ static void multi_cells(chainer *ch, const cgrid *g, msink *k) {
         multi_binary(ch, g, k, ron, roff, c, d, dbl);
         run_drop_last(ch);
       }
-      if (!ch->nishio) multi_regions(ch, g, k, c, d);     /* ON runs as needed */
+      if (!ch->nishio) multi_regions(ch, g, k, c, d, heads[c]);   /* ON runs as needed */
       if (ch->oom) return;
     }
-    int cand[9], nc = 0;
+    if (ch->nishio || !(card == 2 || (ch->multiple && card > 2)) || !cell_may(k, g, c)) continue;
+    int cand[9], nc = 0, r[9];
     for (sk_mask mm = g->cand[c]; mm; mm &= mm - 1) cand[nc++] = c * 9 + sk_mask_first(mm) - 1;
-    if (!ch->nishio && (card == 2 || (ch->multiple && card > 2)) &&
-        may_taint(k, k->taint && (k->src->cand[c] & (sk_mask)~g->cand[c]), cand, nc)) {
-      int r[9], n = 0;
-      for (sk_mask mm = g->cand[c]; mm; mm &= mm - 1) {
-        r[n] = on_run(ch, g, c, sk_mask_first(mm));
-        if (r[n++] < 0) return;
-      }
-      mcand m;
-      memset(&m, 0, sizeof m);
-      m.kind = K_CELL;
-      m.root_cause = CA_NAKED;
-      m.src = c;
-      multi_common(ch, g, k, r, n, &m);
-    }
+    uint64_t common[2][CWORDS];
+    int ok = group_runs(ch, g, cand, nc, r, common);
+    if (ok < 0) return;
+    if (!ok) continue;
+    mcand m;
+    memset(&m, 0, sizeof m);
+    m.kind = K_CELL;
+    m.root_cause = CA_NAKED;
+    m.src = c;
+    multi_common(ch, g, k, r, nc, common, &m);
   }
 }
 

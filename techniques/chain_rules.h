@@ -63,12 +63,14 @@ typedef struct advctx {
   int record;                  /* append what is taken to the cache entry */
 } advctx;
 
-static int ac_push(chainer *ch, int32_t v) {
+/* n more words of the cache's data, or NULL when it is full */
+static int32_t *ac_alloc(chainer *ch, int32_t n) {
   acache *ac = ch->ac;
-  if (ac->ndata >= ACACHE_MAX_DATA) return -1;
-  if (grow((void **)&ac->data, &ac->datacap, ac->ndata + 1, sizeof *ac->data)) return -1;
-  ac->data[ac->ndata++] = v;
-  return 0;
+  if (ac->ndata + n > ACACHE_MAX_DATA) return NULL;
+  if (grow((void **)&ac->data, &ac->datacap, ac->ndata + n, sizeof *ac->data)) return NULL;
+  int32_t *p = ac->data + ac->ndata;
+  ac->ndata += n;
+  return p;
 }
 
 /* one hint of a rule: eliminations become OFF potentials of the run */
@@ -77,13 +79,18 @@ static void adv_take(advctx *a, const int16_t *rp, int nrp, const int16_t *el, i
   if (nrp == 0) return;        /* not caused by the chain: useless in it */
   a->yielded = 1;
   chainer *ch = a->ch;
-  if (a->record) {
-    int ok = !ac_push(ch, nel) && !ac_push(ch, nrp) && !ac_push(ch, has_nest) &&
-             !ac_push(ch, complexity) && !ac_push(ch, (int32_t)(uint32_t)chash) &&
-             !ac_push(ch, (int32_t)(uint32_t)(chash >> 32));
-    for (int i = 0; ok && i < nel; i++) ok = !ac_push(ch, el[i]);
-    for (int i = 0; ok && i < nrp; i++) ok = !ac_push(ch, rp[i]);
-    if (!ok) a->record = -1;
+  if (a->record == 1) {
+    int32_t *d = ac_alloc(ch, 6 + nel + nrp);
+    if (d) {
+      d[0] = nel;
+      d[1] = nrp;
+      d[2] = has_nest;
+      d[3] = complexity;
+      d[4] = (int32_t)(uint32_t)chash;
+      d[5] = (int32_t)(uint32_t)(chash >> 32);
+      for (int i = 0; i < nel; i++) d[6 + i] = el[i];
+      for (int i = 0; i < nrp; i++) d[6 + nel + i] = rp[i];
+    } else a->record = -1;
   }
   int32_t nest = has_nest ? nest_new(ch, complexity, chash) : -1;
   for (int i = 0; i < nel; i++) {
@@ -101,11 +108,19 @@ static void adv_take(advctx *a, const int16_t *rp, int nrp, const int16_t *el, i
 typedef struct removed {
   sk_bits d[9];
   sk_mask cell[SK_CELLS];
+  uint16_t lost[SK_HOUSES];    /* digits (bit d-1) removed somewhere in the house */
   const uint16_t (*pm)[9];    /* the reduced grid's places: pm[h][d-1] */
 } removed;
 
+/* Every rule needs a removal in the houses it looks at: lost[] lets them
+** visit only those (house, digit) pairs. */
 static void removed_of(removed *rm, const cgrid *g, const cgrid *src) {
-  for (int d = 0; d < 9; d++) rm->d[d] = sk_bits_andnot(src->dpos[d], g->dpos[d]);
+  memset(rm->lost, 0, sizeof rm->lost);
+  for (int d = 0; d < 9; d++) {
+    sk_bits b = rm->d[d] = sk_bits_andnot(src->dpos[d], g->dpos[d]);
+    for (int c; (c = sk_bits_pop(&b)) >= 0; )
+      for (int t = 0; t < 3; t++) rm->lost[sk_cell_house[c][t]] |= (uint16_t)(1u << d);
+  }
   for (int c = 0; c < SK_CELLS; c++) rm->cell[c] = src->cand[c] & (sk_mask)~g->cand[c];
   rm->pm = g->pm;
 }
@@ -148,10 +163,10 @@ static void rule_locking(advctx *a, const cgrid *g, const cgrid *src, const remo
   for (int p = 0; p < 4; p++)
     for (int i1 = 0; i1 < 9; i1++) {
       int h1 = t1[p] + i1, hit[9], nhit = 0;
-      for (int d = 1; d <= 9; d++) {
+      for (unsigned lost = rm->lost[h1]; lost; lost &= lost - 1) {
+        int d = __builtin_ctz(lost) + 1;
         unsigned pm = rm->pm[h1][d - 1];
         if ((pm & (pm - 1)) == 0) continue;
-        if (sk_bits_empty(sk_bits_and(rm->d[d - 1], sk_house_bits[h1]))) continue;
         int h2 = confined(h1, t2[p], pm);
         if (h2 < 0) continue;
         int at = nhit++;                               /* by (house 2, digit) */
@@ -182,15 +197,13 @@ static void rule_hidden_pair(advctx *a, const cgrid *g, const cgrid *src, const 
   for (int t = 0; t < 3; t++)
     for (int i = 0; i < 9; i++) {
       int h = set_house_order[t] + i;
-      unsigned gone_here = 0;                  /* digits removed in the house */
-      for (int d = 1; d <= 9; d++)
-        if (!sk_bits_empty(sk_bits_and(rm->d[d - 1], sk_house_bits[h]))) gone_here |= 1u << d;
+      unsigned gone_here = (unsigned)rm->lost[h] << 1;   /* digits removed in the house */
       if (!gone_here || cg_empty_count(g, h) <= 4) continue;
       /* both digits have exactly the same two places: only digits with two
       ** places can pair (pairs still taken in SE's order) */
       int two[9], ntwo = 0;
       for (int d = 1; d <= 9; d++)
-        if (mask_count(rm->pm[h][d - 1]) == 2) two[ntwo++] = d;
+        if (two_bits(rm->pm[h][d - 1])) two[ntwo++] = d;
       for (int b2 = 1; b2 < ntwo; b2++)
         for (int b1 = 0; b1 < b2; b1++) {
           int d1 = two[b1], d2 = two[b2];
@@ -223,13 +236,11 @@ static void rule_naked_pair(advctx *a, const cgrid *g, const cgrid *src, const r
   for (int t = 0; t < 3; t++)
     for (int i = 0; i < 9; i++) {
       int h = set_house_order[t] + i;
-      int any = 0;
-      for (int j = 0; j < 9; j++) any |= rm->cell[sk_house_cell[h][j]];
-      if (!any || cg_empty_count(g, h) < 4) continue;
+      if (!rm->lost[h] || cg_empty_count(g, h) < 4) continue;
       /* two cells of 2+ candidates with 2 together: both bivalue, equal */
       int biv[9], nbiv = 0;
       for (int j = 0; j < 9; j++)
-        if (mask_count(g->cand[sk_house_cell[h][j]]) == 2) biv[nbiv++] = sk_house_cell[h][j];
+        if (two_bits(g->cand[sk_house_cell[h][j]])) biv[nbiv++] = sk_house_cell[h][j];
       for (int b2 = 1; b2 < nbiv; b2++)
         for (int b1 = 0; b1 < b2; b1++) {
           int x1 = biv[b1], x2 = biv[b2];
@@ -269,13 +280,17 @@ static void rule_xwing(advctx *a, const cgrid *g, const cgrid *src, const remove
   int16_t rp[18], el[16];
   for (int t = 0; t < 2; t++) {
     int hit[9 * 36], nhit = 0;
+    unsigned lost_any = 0;                     /* digits removed in some base line */
+    for (int j = 0; j < 9; j++) lost_any |= rm->lost[base0[t] + j];
     for (int d = 1; d <= 9; d++) {
-      if (occ[d] + 4 > 9) continue;
+      if (occ[d] + 4 > 9 || !(lost_any >> (d - 1) & 1)) continue;
       for (int j2 = 1; j2 < 9; j2++) {
         unsigned m2 = rm->pm[base0[t] + j2][d - 1];
-        if (mask_count(m2) != 2) continue;
+        if (!two_bits(m2)) continue;
+        unsigned lost2 = rm->lost[base0[t] + j2] >> (d - 1) & 1;
         for (int j1 = 0; j1 < j2; j1++) {
           if (rm->pm[base0[t] + j1][d - 1] != m2) continue;
+          if (!lost2 && !(rm->lost[base0[t] + j1] >> (d - 1) & 1)) continue;
           int key = (j2 * 9 + j1) * 16 + d, at = nhit++;
           for (; at > 0 && hit[at - 1] > key; at--) hit[at] = hit[at - 1];
           hit[at] = key;
@@ -286,7 +301,6 @@ static void rule_xwing(advctx *a, const cgrid *g, const cgrid *src, const remove
       int d = hit[k] % 16, j2 = hit[k] / 16 / 9, j1 = hit[k] / 16 % 9;
       int b1 = base0[t] + j1, b2 = base0[t] + j2;
       sk_bits lines = sk_bits_or(sk_house_bits[b1], sk_house_bits[b2]);
-      if (sk_bits_empty(sk_bits_and(rm->d[d - 1], lines))) continue;
       int idx = (int)rm->pm[b2][d - 1];
       int k1 = __builtin_ctz(idx), k2 = 31 - __builtin_clz(idx);
       int c1 = cover0[t] + k1, c2 = cover0[t] + k2;
@@ -543,12 +557,14 @@ static int advanced(chainer *ch, int r, const cgrid *g, const cgrid *src,
   if (!acache_room(ch) && ch->ac->ndata + AC_HDR + AC_GRID < ACACHE_MAX_DATA) {
     acache *ac = ch->ac;
     start = ac->ndata;
-    int ok = !ac_push(ch, 0) && !ac_push(ch, 0) && !ac_push(ch, 0) && !ac_push(ch, fam);
-    int32_t gbuf[(sizeof g->cand / sizeof(int32_t)) + 1];
-    memset(gbuf, 0, sizeof gbuf);
-    memcpy(gbuf, g->cand, sizeof g->cand);
-    for (int i = 0; ok && i < AC_GRID; i++) ok = !ac_push(ch, gbuf[i]);
-    a.record = ok ? 1 : -1;
+    int32_t *d = ac_alloc(ch, AC_HDR + AC_GRID);
+    if (d) {
+      d[0] = d[1] = d[2] = 0;
+      d[3] = fam;
+      d[AC_HDR + AC_GRID - 1] = 0;
+      memcpy(d + AC_HDR, g->cand, sizeof g->cand);
+    }
+    a.record = d ? 1 : -1;
   }
   removed rm;
   removed_of(&rm, g, src);

@@ -38,9 +38,10 @@
 ** outer chain made and where what the start reaches in the link graph
 ** (strongly connected components per pass, worked out once per search) can
 ** give a hint, stops a traversal when nothing it can still reach can, and
-** only keeps nodes that derive something; static
-** multiple chains only build the runs of hint groups that can have rule
-** parents.  bench/bench_rate.c prints the time per ER band.
+** only keeps nodes that derive something; static multiple chains only look
+** at hint groups that can have rule parents, compare the closures of their
+** branches (chain_multi.h) and make runs only where these have something in
+** common.  bench/bench_rate.c prints the time per ER band.
 */
 #include <stdint.h>
 #include <stdio.h>
