@@ -196,7 +196,7 @@ static char *rate_one(sk_policy *p, const char *text, int *rc, sk_error *err) {
 static void test_policy_se_matches_serate(void **state) {
   (void)state;
   sk_error err = {{0}};
-  sk_policy_opts o = {NULL, NULL, 0, 1, 1};            /* verify, drop missing */
+  sk_policy_opts o = {.verify = 1, .drop_missing = 1};
   load_refs();
   sk_policy *p = sk_policy_open_opts("se", &o, &err);
   assert_non_null(p);
@@ -215,7 +215,7 @@ static void test_policy_se_matches_serate(void **state) {
 static void test_policy_xdrs(void **state) {
   (void)state;
   sk_error err = {{0}};
-  sk_policy_opts o = {NULL, NULL, 0, 0, 1};
+  sk_policy_opts o = {.drop_missing = 1};
   sk_policy *p = sk_policy_open_opts("xdrs", &o, &err);
   assert_non_null(p);
   int rc;
@@ -235,7 +235,7 @@ static void test_policy_xdrs(void **state) {
 static void test_policy_errors(void **state) {
   (void)state;
   sk_error err = {{0}};
-  sk_policy_opts o = {NULL, NULL, 0, 0, 1};
+  sk_policy_opts o = {.drop_missing = 1};
   assert_null(sk_policy_open("no-such-policy", NULL, NULL, &err));
   assert_non_null(strstr(err.msg, "not found"));
   assert_null(sk_policy_open_opts(DATA "broken-policy.lua", &o, &err));
@@ -266,7 +266,7 @@ static void test_policy_errors(void **state) {
 static void test_policy_budget(void **state) {
   (void)state;
   sk_error err = {{0}};
-  sk_policy_opts o = {NULL, NULL, 1e-9, 0, 1};
+  sk_policy_opts o = {.budget = 1e-9, .drop_missing = 1};
   load_refs();
   sk_policy *p = sk_policy_open_opts("se", &o, &err);
   assert_non_null(p);
@@ -302,7 +302,7 @@ static void *pool_worker(void *arg) {
 static void test_policy_pool_threads(void **state) {
   (void)state;
   sk_error err = {{0}};
-  sk_policy_opts o = {NULL, NULL, 0, 0, 1};
+  sk_policy_opts o = {.drop_missing = 1};
   load_refs();
   sk_policy_pool *pool = sk_policy_pool_open("se", &o, 3, &err);
   assert_non_null(pool);
