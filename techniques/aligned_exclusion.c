@@ -55,25 +55,28 @@ static int two_or_more(sk_bits b) {
   return (b.w[0] & (b.w[0] - 1)) || (b.w[1] & (b.w[1] - 1)) || (b.w[0] && b.w[1]);
 }
 
-/* Base cells and their excluders. */
+/* Base cells and their excluders, with bitboards: cells with one
+** candidate, cells that can be excluders, cells with two or more. */
 static void find_bases(ae_ctx *c) {
   const sk_grid *g = c->g;
+  sk_bits one = {{0, 0}}, can_excl = {{0, 0}}, multi = {{0, 0}};
   c->nbase = 0;
-  c->is_base.w[0] = c->is_base.w[1] = 0;
+  c->is_base = one;
   for (int cell = 0; cell < SK_CELLS; cell++) {
-    c->ncand[cell] = (int8_t)sk_mask_count(g->cand[cell]);
+    int n = sk_mask_count(g->cand[cell]);
+    c->ncand[cell] = (int8_t)n;
     c->index[cell] = -1;
-  }
-  for (int cell = 0; cell < SK_CELLS; cell++) {
-    if (c->ncand[cell] < 2) continue;
-    sk_bits ex = {{0, 0}};
-    int single = 0;
-    for (int i = 0; i < SK_PEERS; i++) {
-      int p = sk_peer[cell][i], n = c->ncand[p];
-      if (n == 1) single = 1;
-      else if (n >= 2 && n <= c->degree) sk_bits_set(&ex, p);
+    if (n == 1) sk_bits_set(&one, cell);
+    else if (n >= 2) {
+      sk_bits_set(&multi, cell);
+      if (n <= c->degree) sk_bits_set(&can_excl, cell);
     }
-    if (single || sk_bits_empty(ex)) continue;
+  }
+  for (int cell; (cell = sk_bits_pop(&multi)) >= 0; ) {
+    const sk_bits *peers = &sk_peer_bits[cell];
+    if (!sk_bits_empty(sk_bits_and(*peers, one))) continue;
+    sk_bits ex = sk_bits_and(*peers, can_excl);
+    if (sk_bits_empty(ex)) continue;
     c->index[cell] = (int8_t)c->nbase;
     c->base[c->nbase++] = cell;
     sk_bits_set(&c->is_base, cell);
@@ -90,41 +93,88 @@ typedef struct excl_set {
   int nthree;
 } excl_set;
 
-/* Values z for which {v0,v1,z} is a three-value excluder (v0 != v1). */
-static sk_mask three_kills(const excl_set *e, sk_mask pair) {
+/* The excluder set of some common excluders. */
+static void make_excl(const ae_ctx *c, sk_bits common, excl_set *e) {
+  for (int d = 0; d <= 9; d++) e->two[d] = 0;
+  e->nthree = 0;
+  for (int x; (x = sk_bits_pop(&common)) >= 0; ) {
+    sk_mask m = c->g->cand[x];
+    if (c->ncand[x] == 3) { e->three[e->nthree++] = m; continue; }
+    int a = sk_mask_first(m), b = sk_mask_first((sk_mask)(m & (m - 1)));
+    e->two[a] |= SK_BIT(b);
+    e->two[b] |= SK_BIT(a);
+  }
+}
+
+/* Values z that a three-value excluder forbids next to value v, given
+** rest[] = the excluders holding some first value, less that value. */
+static sk_mask three_with(const sk_mask *rest, int nrest, sk_mask v) {
   sk_mask z = 0;
-  for (int i = 0; i < e->nthree; i++)
-    if ((e->three[i] & pair) == pair) z |= (sk_mask)(e->three[i] & ~pair);
+  for (int i = 0; i < nrest; i++)
+    if (rest[i] & v) z |= (sk_mask)(rest[i] & ~v);
   return z;
 }
 
-/* Values of each base cell used by at least one possible combination,
-** the last cell's values taken a whole mask at a time.  Stops early once
-** every candidate is known to be usable. */
-static void usable(const ae_ctx *c, const int *cells, const excl_set *e, sk_mask ok[3]) {
+/* Three-value excluders holding the value b, less b. */
+static int three_rest(const excl_set *e, sk_mask b, sk_mask *rest) {
+  int n = 0;
+  for (int i = 0; i < e->nthree; i++)
+    if (e->three[i] & b) rest[n++] = (sk_mask)(e->three[i] & ~b);
+  return n;
+}
+
+/* All of a cell's values when the condition holds, else none: turns a
+** "these two cells see each other" flag into a mask. */
+static sk_mask if_sees(int a, int b) { return sees(a, b) ? SK_ALL_DIGITS : 0; }
+
+/* Pairs: values of each cell used by at least one possible combination. */
+static void usable2(const ae_ctx *c, const int *cells, const excl_set *e, sk_mask ok[3]) {
   const sk_grid *g = c->g;
   sk_mask c0 = g->cand[cells[0]], c1 = g->cand[cells[1]];
-  sk_mask c2 = c->degree == 3 ? g->cand[cells[2]] : 0;
-  int s01 = sees(cells[0], cells[1]);
-  int s02 = c->degree == 3 && sees(cells[0], cells[2]);
-  int s12 = c->degree == 3 && sees(cells[1], cells[2]);
+  sk_mask s01 = if_sees(cells[0], cells[1]);
   for (sk_mask m0 = c0; m0; m0 &= m0 - 1) {
     int v0 = sk_mask_first(m0);
     sk_mask b0 = SK_BIT(v0);
-    sk_mask a1 = (sk_mask)(c1 & ~e->two[v0] & ~(s01 ? b0 : 0));
-    if (c->degree == 2) {
-      if (a1) { ok[0] |= b0; ok[1] |= a1; }
-      continue;
-    }
+    sk_mask a1 = (sk_mask)(c1 & ~e->two[v0] & ~(b0 & s01));
+    if (a1) { ok[0] |= b0; ok[1] |= a1; }
+  }
+}
+
+/* Triplets: the same, the third cell's values taken a whole mask at a
+** time.  What the second cell's value leaves to the third does not
+** depend on the first cell's, so it is worked out once; once the second
+** and third cells are fully used, a first-cell value needs only one
+** witness; and the search ends as soon as every candidate is used (the
+** usual case: most sets eliminate nothing). */
+static void usable3(const ae_ctx *c, const int *cells, const excl_set *e, sk_mask ok[3]) {
+  const sk_grid *g = c->g;
+  sk_mask c0 = g->cand[cells[0]], c1 = g->cand[cells[1]], c2 = g->cand[cells[2]];
+  sk_mask s01 = if_sees(cells[0], cells[1]);
+  sk_mask s02 = if_sees(cells[0], cells[2]);
+  sk_mask s12 = if_sees(cells[1], cells[2]);
+  sk_mask left[10];            /* third-cell values a second-cell value allows */
+  for (sk_mask m1 = c1; m1; m1 &= m1 - 1) {
+    int v1 = sk_mask_first(m1);
+    left[v1] = (sk_mask)(c2 & ~e->two[v1] & ~(SK_BIT(v1) & s12));
+  }
+  for (sk_mask m0 = c0; m0; m0 &= m0 - 1) {
+    int v0 = sk_mask_first(m0);
+    sk_mask b0 = SK_BIT(v0);
+    sk_mask a1 = (sk_mask)(c1 & ~e->two[v0] & ~(b0 & s01));
+    sk_mask a2 = (sk_mask)(c2 & ~e->two[v0] & ~(b0 & s02));
+    if (!a1 || !a2) continue;
+    /* three-value excluders holding v0, less v0: {v1,z} kills z for v1 */
+    sk_mask rest[SK_PEERS];
+    int nrest = three_rest(e, b0, rest);
     for (sk_mask m1 = a1; m1; m1 &= m1 - 1) {
-      sk_mask b1 = SK_BIT(sk_mask_first(m1));
-      sk_mask a2 = (sk_mask)(c2 & ~e->two[v0] & ~e->two[sk_mask_first(m1)]
-                             & ~(s02 ? b0 : 0) & ~(s12 ? b1 : 0));
-      if (b0 != b1) a2 &= (sk_mask)~three_kills(e, (sk_mask)(b0 | b1));
-      if (!a2) continue;
+      int v1 = sk_mask_first(m1);
+      sk_mask b1 = SK_BIT(v1);
+      sk_mask a = (sk_mask)(a2 & left[v1] & ~three_with(rest, nrest, b1));
+      if (!a) continue;
       ok[0] |= b0;
       ok[1] |= b1;
-      ok[2] |= a2;
+      ok[2] |= a;
+      if (ok[1] == c1 && ok[2] == c2) break;
     }
     if (ok[0] == c0 && ok[1] == c1 && ok[2] == c2) return;
   }
@@ -136,17 +186,10 @@ static int try_set(const ae_ctx *c, const int *cells, sk_bits common) {
   const sk_grid *g = c->g;
   int n = c->degree;
   excl_set e;
-  for (int d = 0; d <= 9; d++) e.two[d] = 0;
-  e.nthree = 0;
-  for (int x; (x = sk_bits_pop(&common)) >= 0; ) {
-    sk_mask m = g->cand[x];
-    if (c->ncand[x] == 3) { e.three[e.nthree++] = m; continue; }
-    int a = sk_mask_first(m), b = sk_mask_first((sk_mask)(m & (m - 1)));
-    e.two[a] |= SK_BIT(b);
-    e.two[b] |= SK_BIT(a);
-  }
+  make_excl(c, common, &e);
   sk_mask ok[3] = {0, 0, 0};
-  usable(c, cells, &e, ok);
+  if (n == 2) usable2(c, cells, &e, ok);
+  else usable3(c, cells, &e, ok);
   int any = 0;
   for (int i = 0; i < n; i++) any |= (g->cand[cells[i]] & ~ok[i]) != 0;
   if (!any) return 0;
@@ -177,21 +220,117 @@ static int tried_before(ae_ctx *c, int x, int y, int z) {
   return 0;
 }
 
+/* A bound for the triplets of a pair of base cells a, b, worked out
+** once for the pair with all its common excluders.  A triplet's
+** excluders are some of these, and fewer excluders forbid fewer
+** combinations, so what the pair's excluders cannot remove, the
+** triplet's cannot either.  For each combination (v0, v1) of a and b
+** that they allow, kill = the values of the third cell that forbid it:
+** two[v0] | two[v1] | three-value excluders with v0 and v1, plus v0 if
+** the third cell sees a and v1 if it sees b.  Then:
+**   v0 leaves a only if the third cell's candidates lie in kill for
+**     every allowed v1 (and likewise for b's values);
+**   a third cell's value leaves it only if it is in every kill.
+** The "sees" terms are kept apart ([sees a][sees b]) so the bound stays
+** tight for each third cell. */
+typedef struct bound {
+  sk_mask ca, cb;
+  sk_mask two_a[10], two_b[10];  /* two[v] for the values of a and b */
+  sk_mask wa[10][2];     /* value of a: common part of kill, [sees b] */
+  sk_mask wb[10][2];     /* value of b: common part of kill, [sees a] */
+  sk_mask z[2][2];       /* every kill, [sees a][sees b] */
+} bound;
+
+static void make_bound(const ae_ctx *c, int a, int b, sk_bits common, bound *bd) {
+  excl_set e;
+  make_excl(c, common, &e);
+  sk_mask ca = c->g->cand[a], cb = c->g->cand[b], sab = if_sees(a, b);
+  bd->ca = ca;
+  bd->cb = cb;
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) bd->z[i][j] = SK_ALL_DIGITS;
+  for (sk_mask m = ca; m; m &= m - 1) {
+    int v = sk_mask_first(m);
+    bd->two_a[v] = e.two[v];
+    bd->wa[v][0] = bd->wa[v][1] = SK_ALL_DIGITS;
+  }
+  for (sk_mask m = cb; m; m &= m - 1) {
+    int v = sk_mask_first(m);
+    bd->two_b[v] = e.two[v];
+    bd->wb[v][0] = bd->wb[v][1] = SK_ALL_DIGITS;
+  }
+  for (sk_mask m0 = ca; m0; m0 &= m0 - 1) {
+    int v0 = sk_mask_first(m0);
+    sk_mask b0 = SK_BIT(v0);
+    sk_mask rest[SK_PEERS];
+    int nrest = three_rest(&e, b0, rest);
+    for (sk_mask m1 = (sk_mask)(cb & ~e.two[v0] & ~(b0 & sab)); m1; m1 &= m1 - 1) {
+      int v1 = sk_mask_first(m1);
+      sk_mask b1 = SK_BIT(v1);
+      sk_mask k = (sk_mask)(e.two[v0] | e.two[v1] | three_with(rest, nrest, b1));
+      sk_mask ka = (sk_mask)(k & ~e.two[v0]), kb = (sk_mask)(k & ~e.two[v1]);
+      bd->wa[v0][0] &= ka;
+      bd->wa[v0][1] &= (sk_mask)(ka | b1);
+      bd->wb[v1][0] &= kb;
+      bd->wb[v1][1] &= (sk_mask)(kb | b0);
+      bd->z[0][0] &= k;
+      bd->z[0][1] &= (sk_mask)(k | b1);
+      bd->z[1][0] &= (sk_mask)(k | b0);
+      bd->z[1][1] &= (sk_mask)(k | b0 | b1);
+    }
+  }
+}
+
+/* False when the triplet a, b, x surely removes nothing. */
+static int may_remove(const bound *bd, int a, int b, int x, sk_mask cx) {
+  int sa = sees(a, x), sb = sees(b, x);
+  if (cx & bd->z[sa][sb]) return 1;
+  for (sk_mask m = bd->ca; m; m &= m - 1) {
+    int v = sk_mask_first(m);
+    sk_mask w = (sk_mask)(bd->two_a[v] | bd->wa[v][sb] | (sa ? SK_BIT(v) : 0));
+    if (!(cx & ~w)) return 1;
+  }
+  for (sk_mask m = bd->cb; m; m &= m - 1) {
+    int v = sk_mask_first(m);
+    sk_mask w = (sk_mask)(bd->two_b[v] | bd->wb[v][sa] | (sb ? SK_BIT(v) : 0));
+    if (!(cx & ~w)) return 1;
+  }
+  return 0;
+}
+
+/* Cells that see two or more cells of the set. */
+static sk_bits seen_twice(sk_bits set) {
+  sk_bits once = {{0, 0}}, twice = {{0, 0}};
+  for (int y; (y = sk_bits_pop(&set)) >= 0; ) {
+    twice = sk_bits_or(twice, sk_bits_and(once, sk_peer_bits[y]));
+    once = sk_bits_or(once, sk_peer_bits[y]);
+  }
+  return twice;
+}
+
 /* Triplets from the pair (a, b): third cells are their excluders that are
 ** base cells, a's in peer order, then b's. */
 static int triplets(ae_ctx *c, int a, int b) {
   sk_bits common = sk_bits_and(c->excl[a], c->excl[b]);
   if (!two_or_more(common)) return 0;      /* none for any third cell */
+  /* a third cell keeps two common excluders only if it sees two of
+  ** them: the excluders are all cells a third base cell may exclude
+  ** with, so this is the exact test, done once for the pair */
+  sk_bits fit = sk_bits_and(seen_twice(common), c->is_base);
   sk_bits done = {{0, 0}};
   sk_bits_set(&done, a);
   sk_bits_set(&done, b);
   const int pair[2] = {a, b};
+  bound bd;
+  int have_bound = 0;
   for (int k = 0; k < 2; k++) {
     int x0 = pair[k];
     sk_bits next = sk_bits_andnot(sk_bits_and(c->excl[x0], c->is_base), done);
     done = sk_bits_or(done, next);
     /* peer order = block cells, then the rest of the row, then of the
     ** column, each ascending */
+    next = sk_bits_and(next, fit);
+    if (sk_bits_empty(next)) continue;
     sk_bits box = sk_house_bits[sk_cell_house[x0][2]];
     sk_bits part[3];
     part[0] = sk_bits_and(next, box);
@@ -199,8 +338,10 @@ static int triplets(ae_ctx *c, int a, int b) {
     part[2] = sk_bits_andnot(sk_bits_and(next, sk_house_bits[sk_cell_house[x0][1]]), box);
     for (int q = 0; q < 3; q++)
       for (int x; (x = sk_bits_pop(&part[q])) >= 0; ) {
+        if (tried_before(c, a, b, x)) continue;
+        if (!have_bound) { make_bound(c, a, b, common, &bd); have_bound = 1; }
+        if (!may_remove(&bd, a, b, x, c->g->cand[x])) continue;
         sk_bits all = sk_bits_and(common, c->excl[x]);
-        if (!two_or_more(all) || tried_before(c, a, b, x)) continue;
         const int cells[3] = {a, b, x};
         if (try_set(c, cells, all)) return 1;
       }
