@@ -167,6 +167,7 @@ struct chainer {
   struct links *lk;            /* links of a static search's grid, or NULL */
   struct fixed *fx;            /* closures of a static multiple search's grid */
   struct acache *ac;           /* getAdvancedPotentials results by reduced grid */
+  struct sscratch *ss;         /* inner static searches' arenas (chain_static.h) */
   int ac_shared;               /* ac belongs to the step (chains.c), not to ch */
   /* the chainers of the nested rules (getAdvancedPotentials) */
   chainer *sub_static, *sub_multi, *sub_dyn, *sub_nested;
@@ -199,6 +200,7 @@ static chainer *chainer_new(int multiple, int dynamic, int nishio, int level) {
 static void acache_free(struct acache *ac);
 static void fixed_free(struct fixed *fx);
 static void acache_clear(struct acache *ac);
+static void sscratch_free(struct sscratch *ss);
 
 static void chainer_free(chainer *ch) {
   if (!ch) return;
@@ -210,6 +212,7 @@ static void chainer_free(chainer *ch) {
   free(ch->nd); free(ch->pa); free(ch->rn); free(ch->ix); free(ch->nest);
   free(ch->ih); free(ch->ipot); free(ch->wq); free(ch->wn);
   fixed_free(ch->fx);
+  sscratch_free(ch->ss);
   free(ch);
 }
 
@@ -400,17 +403,33 @@ static inline void links_add(links *L, int k, int pot, int cause) {
   e->spare = 0;
 }
 
-static links *links_new(const cgrid *g, int with_off) {
-  links *L = malloc(sizeof *L);
-  if (!L) return NULL;
+/* 1 when m has exactly two bits, without branches: the scans below meet
+** two-place houses and bivalue cells at random, so a branch per test would
+** be mispredicted often */
+static inline unsigned is_two(unsigned m) {
+  unsigned r = m & (m - 1);
+  return (r != 0) & ((r & (r - 1)) == 0);
+}
+
+/* fill L from g (L is reused by the inner static searches) */
+static void links_fill(links *L, const cgrid *g, int with_off) {
   L->has_off = with_off;
   memset(L->nny, 0, sizeof L->nny);
   memset(L->nnx, 0, sizeof L->nnx);
   memset(L->ylive, 0, sizeof L->ylive);
   memset(L->xlive, 0, sizeof L->xlive);
+  /* the bivalue cells, then the two-place houses (by digit, blocks first),
+  ** listed first and linked after */
+  uint8_t cells[SK_CELLS];
+  uint16_t hd[SK_HOUSES * 9];
+  int n = 0;
   for (int c = 0; c < SK_CELLS; c++) {
+    cells[n] = (uint8_t)c;
+    n += (int)is_two(g->cand[c]);
+  }
+  for (int i = 0; i < n; i++) {
+    int c = cells[i];
     sk_mask m = g->cand[c];
-    if (!m || !two_bits(m)) continue;
     int a = sk_mask_first(m), b = sk_mask_first(m & (sk_mask)(m - 1));
     sk_bits_set(&L->ylive[a - 1], c);
     sk_bits_set(&L->ylive[b - 1], c);
@@ -420,25 +439,35 @@ static links *links_new(const cgrid *g, int with_off) {
   }
   static const uint8_t first[3] = {18, 0, 9};          /* blocks, rows, columns */
   static const uint8_t cause[3] = {CA_BLOCK, CA_ROW, CA_COL};
+  n = 0;
   for (int t = 0; t < 3; t++)
     for (int h = first[t]; h < first[t] + 9; h++)
-      for (int d = 1; d <= 9; d++) {
-        unsigned pm = g->pm[h][d - 1];
-        if (!two_bits(pm)) continue;
-        int a = sk_house_cell[h][__builtin_ctz(pm)];
-        int b = sk_house_cell[h][__builtin_ctz(pm & (pm - 1))];
-        int ka = a * 9 + d - 1, kb = b * 9 + d - 1;
-        sk_bits_set(&L->xlive[d - 1], a);
-        sk_bits_set(&L->xlive[d - 1], b);
-        /* a line pair of two cells of one block repeats the block pair */
-        int bx = sk_cell_house[a][2];
-        if (t && bx == sk_cell_house[b][2] && two_bits(g->pm[bx][d - 1])) continue;
-        links_add(L, ka, pot_make(b, d, 1), cause[t]);
-        L->nnx[ka]++;
-        links_add(L, kb, pot_make(a, d, 1), cause[t]);
-        L->nnx[kb]++;
+      for (int d = 0; d < 9; d++) {
+        hd[n] = (uint16_t)(t << 12 | h << 4 | d);
+        n += (int)is_two(g->pm[h][d]);
       }
+  for (int i = 0; i < n; i++) {
+    int t = hd[i] >> 12, h = (hd[i] >> 4) & 0xFF, d = (hd[i] & 15) + 1;
+    unsigned pm = g->pm[h][d - 1];
+    int a = sk_house_cell[h][__builtin_ctz(pm)];
+    int b = sk_house_cell[h][__builtin_ctz(pm & (pm - 1))];
+    int ka = a * 9 + d - 1, kb = b * 9 + d - 1;
+    sk_bits_set(&L->xlive[d - 1], a);
+    sk_bits_set(&L->xlive[d - 1], b);
+    /* a line pair of two cells of one block repeats the block pair */
+    int bx = sk_cell_house[a][2];
+    if (t && bx == sk_cell_house[b][2] && two_bits(g->pm[bx][d - 1])) continue;
+    links_add(L, ka, pot_make(b, d, 1), cause[t]);
+    L->nnx[ka]++;
+    links_add(L, kb, pot_make(a, d, 1), cause[t]);
+    L->nnx[kb]++;
+  }
   if (with_off) memset(L->offok, 0, sizeof L->offok);
+}
+
+static links *links_new(const cgrid *g, int with_off) {
+  links *L = malloc(sizeof *L);
+  if (L) links_fill(L, g, with_off);
   return L;
 }
 

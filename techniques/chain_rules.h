@@ -406,13 +406,9 @@ static void adv_static(advctx *a, const cgrid *g, const cgrid *src) {
   if (!sub) return;
   chainer_reset(sub);
   sctx x;
-  if (sctx_init(&x, g)) { sctx_free(&x); a->ch->oom = 1; return; }
-  x.inner = 1;
-  x.src = src;
-  x.out = sub;
+  if (sctx_init_inner(&x, g, src, sub)) { a->ch->oom = 1; return; }
   static_search(&x);
   if (x.oom) a->ch->oom = 1;
-  sctx_free(&x);
   adv_take_inner(a, sub);
 }
 

@@ -72,7 +72,7 @@ typedef struct sctx {
 } sctx;
 
 /* One traversal holds each potential at most once (plus the root), so the
-** node arena is sized once in sctx_init (SN_MAX) and never grows.  The
+** node arena is sized once (SN_MAX: sctx_init, sscratch) and never grows.  The
 ** traversals keep the arena's pointer and count in locals (byte stores to
 ** the node would otherwise force the compiler to reload them). */
 #define SN_MAX (2 * NCAND + 8)
@@ -904,6 +904,8 @@ static void inner_setup(sctx *x) {
   const cgrid *g = x->g, *src = x->src;
   links *L = x->lk;
   static const uint8_t cause[3] = {CA_ROW, CA_COL, CA_BLOCK};   /* by sk_cell_house */
+  uint32_t hl[9];              /* by digit: the houses that lost it (bit h) */
+  memset(hl, 0, sizeof hl);
   memset(x->hflag, 0, sizeof x->hflag);
   memset(x->lost, 0, sizeof x->lost);
   memset(x->lost2, 0, sizeof x->lost2);
@@ -919,22 +921,23 @@ static void inner_setup(sctx *x) {
       L->on[c * 9 + sk_mask_first(m) - 1][0].spare = 1;           /* the Y links */
       L->on[c * 9 + sk_mask_first(m & (sk_mask)(m - 1)) - 1][0].spare = 1;
     }
-    for (; gone; gone &= gone - 1) {
-      int d = sk_mask_first(gone);
-      for (int t = 0; t < 3; t++) {
-        int h = sk_cell_house[c][t];
-        if (x->hflag[h][d] & HF_LOST) continue;
-        x->hflag[h][d] |= HF_LOST;
-        x->lost[d - 1] = sk_bits_or(x->lost[d - 1], sk_house_bits[h]);
-        unsigned pm = g->pm[h][d - 1];
-        if (!two_bits(pm)) continue;
-        x->lost2[d - 1] = sk_bits_or(x->lost2[d - 1], sk_house_bits[h]);
-        int a = sk_house_cell[h][__builtin_ctz(pm)], b = sk_house_cell[h][__builtin_ctz(pm & (pm - 1))];
-        mark_link(L, a * 9 + d - 1, pot_make(b, d, 1), cause[t]);
-        mark_link(L, b * 9 + d - 1, pot_make(a, d, 1), cause[t]);
-      }
-    }
+    uint32_t hs = 1u << sk_cell_house[c][0] | 1u << sk_cell_house[c][1] | 1u << sk_cell_house[c][2];
+    for (; gone; gone &= gone - 1) hl[sk_mask_first(gone) - 1] |= hs;
   }
+  /* the houses that lost each digit and their strong links (marking a
+  ** link twice or in another order changes nothing) */
+  for (int d = 1; d <= 9; d++)
+    for (uint32_t hs = hl[d - 1]; hs; hs &= hs - 1) {
+      int h = __builtin_ctz(hs), t = h / 9;
+      x->hflag[h][d] |= HF_LOST;
+      x->lost[d - 1] = sk_bits_or(x->lost[d - 1], sk_house_bits[h]);
+      unsigned pm = g->pm[h][d - 1];
+      if (!two_bits(pm)) continue;
+      x->lost2[d - 1] = sk_bits_or(x->lost2[d - 1], sk_house_bits[h]);
+      int a = sk_house_cell[h][__builtin_ctz(pm)], b = sk_house_cell[h][__builtin_ctz(pm & (pm - 1))];
+      mark_link(L, a * 9 + d - 1, pot_make(b, d, 1), cause[t]);
+      mark_link(L, b * 9 + d - 1, pot_make(a, d, 1), cause[t]);
+    }
 }
 
 /* x->live for a pass: Y links, X links or both */
@@ -960,18 +963,22 @@ typedef struct inner_ws {
   uint64_t fon[CWORDS], foff[CWORDS];    /* pass XY: starts that may find something */
 } inner_ws;
 
+/* add cell mask m to candidate set s at bit 'at' (a cell's 9 bits may
+** straddle two words) */
+static inline void set_put9(uint64_t *s, int at, unsigned m) {
+  s[at >> 6] |= (uint64_t)m << (at & 63);
+  if ((at & 63) > 64 - 9) s[(at >> 6) + 1] |= (uint64_t)m >> (64 - (at & 63));
+}
+
 /* the starts of the passes: candidates of cells with 2+ (Y-cycles: 2) */
 static void start_sets(const cgrid *g, inner_ws *w) {
   memset(w->multi, 0, sizeof w->multi);
   memset(w->biv, 0, sizeof w->biv);
   for (int c = 0; c < SK_CELLS; c++) {
-    int card = g->value[c] ? 0 : mask_count(g->cand[c]);
-    if (card < 2) continue;
-    for (sk_mask m = g->cand[c]; m; m &= m - 1) {
-      int k = c * 9 + sk_mask_first(m) - 1;
-      set_add(w->multi, k);
-      if (card == 2) set_add(w->biv, k);
-    }
+    sk_mask m = g->value[c] ? 0 : g->cand[c];
+    if (!(m & (m - 1))) continue;              /* fewer than 2 */
+    set_put9(w->multi, c * 9, m);
+    if (two_bits(m)) set_put9(w->biv, c * 9, m);
   }
 }
 
@@ -1048,12 +1055,8 @@ static void inner_pass(sctx *x, trav *t, inner_ws *w, int ylinks, int xlinks) {
 ** Y only look at the starts that pass them (when there are none, the pass
 ** costs nothing).  The traversals still run in SE's order: X, Y, XY.
 */
-static void inner_search(sctx *x, trav *t) {
+static void inner_search(sctx *x, trav *t, inner_ws *w) {
   static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};     /* {ylinks, xlinks} */
-  inner_ws *w = malloc(sizeof *w);
-  if (!w) { x->oom = 1; return; }
-  w->R.e = w->Rxy.e = NULL;
-  w->R.ecap = w->Rxy.ecap = 0;
   w->R.ncl = NULL;
   w->Rxy.ncl = w->nclxy;
   w->R.tail = w->Rxy.tail = NULL;
@@ -1067,22 +1070,39 @@ static void inner_search(sctx *x, trav *t) {
     }
   x->rs = NULL;
   x->reach = NULL;
-  free(w->R.e);
-  free(w->Rxy.e);
-  free(w);
+}
+
+/*
+** An inner search runs on every reduced grid a nested level meets, and
+** needs about 450 KB of arenas (links, nodes, traversal, inner_ws): they
+** are kept in the chainer the hints go to (x->out) from one search to the
+** next.  Nothing in them carries over: each search sets up what it reads.
+*/
+typedef struct sscratch {
+  links lk;
+  snode sn[SN_MAX];
+  trav t;
+  inner_ws w;
+} sscratch;
+
+static void sscratch_free(sscratch *ss) {
+  if (!ss) return;
+  free(ss->w.R.e);
+  free(ss->w.Rxy.e);
+  free(ss);
 }
 
 /* The whole of producer 21 on g, hints to x (top: found(); inner: x->out). */
 static void static_search(sctx *x) {
   const cgrid *g = x->g;
   static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};     /* {ylinks, xlinks} */
-  trav *t = malloc(sizeof *t);
-  if (!t) { x->oom = 1; return; }
   if (x->inner) {
-    inner_search(x, t);
-    free(t);
+    sscratch *ss = x->out->ss;
+    inner_search(x, &ss->t, &ss->w);
     return;
   }
+  trav *t = malloc(sizeof *t);
+  if (!t) { x->oom = 1; return; }
   for (int k = 0; k < 3; k++) {
     int ylinks = pass[k][0], xlinks = pass[k][1];
     set_live(x, ylinks, xlinks);
@@ -1104,6 +1124,7 @@ out:
   free(t);
 }
 
+/* a top-level search: arenas of its own */
 static int sctx_init(sctx *x, const cgrid *g) {
   memset(x, 0, sizeof *x);
   x->g = g;
@@ -1116,6 +1137,27 @@ static int sctx_init(sctx *x, const cgrid *g) {
 static void sctx_free(sctx *x) {
   free(x->sn);
   free(x->lk);
+}
+
+/* an inner search whose hints go to ch: the arenas of ch->ss (made on
+** first use); nothing to free */
+static int sctx_init_inner(sctx *x, const cgrid *g, const cgrid *src, chainer *ch) {
+  memset(x, 0, sizeof *x);
+  if (!ch->ss) {
+    ch->ss = malloc(sizeof *ch->ss);
+    if (!ch->ss) return -1;
+    ch->ss->w.R.e = ch->ss->w.Rxy.e = NULL;
+    ch->ss->w.R.ecap = ch->ss->w.Rxy.ecap = 0;
+  }
+  x->g = g;
+  for (int t = 0; t < ST_NTYPES; t++) x->best[t] = INT32_MAX;
+  x->inner = 1;
+  x->src = src;
+  x->out = ch;
+  x->lk = &ch->ss->lk;
+  links_fill(x->lk, g, 0);
+  x->sn = ch->ss->sn;
+  return 0;
 }
 
 #endif
