@@ -161,6 +161,7 @@ struct chainer {
   /* inner hints (when this chainer serves as a nested rule) */
   ihint *ih; int32_t nih, ihcap;
   int16_t *ipot; int32_t nipot, ipotcap;
+  int32_t *ebest;              /* inner multiple search: best hint by elimination set */
   /* scratch for walks */
   int32_t *wq; int32_t wqcap;
   int32_t *wn; int32_t wncap;
@@ -211,6 +212,7 @@ static void chainer_free(chainer *ch) {
   chainer_free(ch->sub_nested);
   free(ch->nd); free(ch->pa); free(ch->rn); free(ch->ix); free(ch->nest);
   free(ch->ih); free(ch->ipot); free(ch->wq); free(ch->wn);
+  free(ch->ebest);
   fixed_free(ch->fx);
   sscratch_free(ch->ss);
   free(ch);
@@ -495,22 +497,6 @@ static inline int links_on(const links *L, const cgrid *g, int p, int ylinks, in
   return (ylinks ? L->nny[k] : 0) + (xlinks ? L->nnx[k] : 0);
 }
 
-/* the hidden parents of an ON potential derived on a reduced grid: the
-** candidates the run removed from the cell (Y) or from the house (X) */
-static void add_hidden_parents(chainer *ch, int r, const cgrid *g, const cgrid *src,
-                               int pot, int cause) {
-  int c = pot_cell(pot), d = pot_digit(pot);
-  if (cause == CA_NAKED) {
-    for (sk_mask m = src->cand[c] & (sk_mask)~g->cand[c]; m; m &= m - 1)
-      nd_par(ch, run_find(ch, r, pot_make(c, sk_mask_first(m), 0)));
-  } else {
-    int h = cause_house(cause, c);
-    sk_bits gone = sk_bits_andnot(cg_places(src, h, d), g->dpos[d - 1]);
-    for (int x; (x = sk_bits_pop(&gone)) >= 0; )
-      nd_par(ch, run_find(ch, r, pot_make(x, d, 0)));
-  }
-}
-
 static int advanced(chainer *ch, int r, const cgrid *g, const cgrid *src,
                     int32_t *qoff, int *nqoff);
 
@@ -605,6 +591,149 @@ out:
 }
 
 /*
+** The general loop (dynamic chains, Nishio, nested levels) keeps the run's
+** sets also by digit (cells of on[d-1], off[d-1]): an ON potential's peers
+** are screened a house at a time against them.  Room for one step's nodes
+** (an ON potential gives at most 8 + 20 OFF ones, an OFF one at most 4 ON
+** ones of 1 + 8 parents) is made before the step, so the step works on
+** local pointers; the nested rules add nodes (and OFF potentials to the
+** queue) between steps.
+*/
+typedef struct dynrun {
+  chainer *ch;
+  crun *R;
+  cnode *nd; int32_t *pa; int16_t *ix;
+  int32_t base, nn, np;
+  sk_bits on[9], off[9];
+} dynrun;
+
+/* a node for q with first parent p (the caller inserts it, or not) */
+static inline int32_t dr_node(dynrun *w, int q, int cause, int32_t p) {
+  cnode *n = &w->nd[w->nn];
+  n->pot = (int16_t)q;
+  n->cause = (uint8_t)cause;
+  n->spare = 0;
+  n->par = w->np;
+  n->npar = 1;
+  n->nest = -1;
+  w->pa[w->np++] = p;
+  return w->nn++;
+}
+
+static inline void dr_insert(dynrun *w, int q) {
+  int k = q >> 1;
+  w->ix[q] = (int16_t)(w->nn - 1 - w->base);
+  set_add(pot_on(q) ? w->R->on : w->R->off, k);
+  sk_bits_set(pot_on(q) ? &w->on[k % 9] : &w->off[k % 9], k / 9);
+}
+
+/* the node of OFF potential (c, d), which the run holds */
+static inline void dr_hidden(dynrun *w, int c, int d) {
+  if (!sk_bits_has(&w->off[d - 1], c)) return;
+  w->pa[w->np++] = w->base + w->ix[pot_make(c, d, 0)];
+  w->nd[w->nn - 1].npar++;
+}
+
+/* the hidden parents of ON q derived on the reduced grid: the candidates
+** the run removed from its cell (Y) or from the house (X) */
+static inline void dr_hiddens(dynrun *w, const cgrid *g, const cgrid *src, int q, int cause) {
+  int c = pot_cell(q), d = pot_digit(q);
+  if (cause == CA_NAKED) {
+    for (sk_mask m = src->cand[c] & (sk_mask)~g->cand[c]; m; m &= m - 1)
+      dr_hidden(w, c, sk_mask_first(m));
+  } else {
+    int h = cause_house(cause, c);
+    sk_bits gone = sk_bits_andnot(cg_places(src, h, d), g->dpos[d - 1]);
+    for (int x; (x = sk_bits_pop(&gone)) >= 0; ) dr_hidden(w, x, d);
+  }
+}
+
+/* ON p: the OFF potentials it gives (gen_off's order); 1 on a contradiction */
+static int dr_from_on(dynrun *w, const cgrid *g, int32_t p, int ylinks,
+                      int32_t *qoff, int *noff) {
+  int pp = w->nd[p].pot, c = pot_cell(pp), d = pot_digit(pp);
+  if (ylinks)
+    for (sk_mask m = g->cand[c] & (sk_mask)~SK_BIT(d); m; m &= m - 1) {
+      int e = sk_mask_first(m), q = pot_make(c, e, 0);
+      if (sk_bits_has(&w->on[e - 1], c)) {       /* would be both on and off */
+        int32_t x = dr_node(w, q, CA_NAKED, p);
+        w->R->abs_on = w->base + w->ix[q | 1];
+        w->R->abs_off = x;
+        return 1;
+      }
+      if (sk_bits_has(&w->off[e - 1], c)) continue;
+      int32_t x = dr_node(w, q, CA_NAKED, p);
+      dr_insert(w, q);
+      qoff[(*noff)++] = x;
+    }
+  sk_bits box = sk_house_bits[sk_cell_house[c][2]], in[3];
+  /* the nested rules can put a potential both on and off: it stays live */
+  sk_bits live = sk_bits_andnot(g->dpos[d - 1], sk_bits_andnot(w->off[d - 1], w->on[d - 1]));
+  in[0] = sk_bits_and(live, box);
+  sk_bits_clear(&in[0], c);
+  in[1] = sk_bits_andnot(sk_bits_and(live, sk_house_bits[sk_cell_house[c][0]]), box);
+  in[2] = sk_bits_andnot(sk_bits_and(live, sk_house_bits[sk_cell_house[c][1]]), box);
+  static const uint8_t cause[3] = {CA_BLOCK, CA_ROW, CA_COL};
+  for (int k = 0; k < 3; k++)
+    for (int y; (y = sk_bits_pop(&in[k])) >= 0; ) {
+      int q = pot_make(y, d, 0);
+      int32_t x = dr_node(w, q, cause[k], p);
+      if (sk_bits_has(&w->on[d - 1], y)) {     /* would be both on and off */
+        w->R->abs_on = w->base + w->ix[q | 1];
+        w->R->abs_off = x;
+        return 1;
+      }
+      dr_insert(w, q);
+      qoff[(*noff)++] = x;
+    }
+  return 0;
+}
+
+/* ON q derived from OFF p; 1 on a contradiction */
+static inline int dr_on(dynrun *w, const cgrid *g, const cgrid *src, int dyn, int32_t p,
+                        int q, int cause, int32_t *qon, int *non) {
+  int k = q >> 1, c = k / 9, d = k % 9;
+  int contra = sk_bits_has(&w->off[d], c);
+  if (!contra && sk_bits_has(&w->on[d], c)) return 0;
+  int32_t x = dr_node(w, q, cause, p);
+  if (dyn) dr_hiddens(w, g, src, q, cause);
+  if (contra) {
+    w->R->abs_on = x;
+    w->R->abs_off = w->base + w->ix[q & ~1];
+    return 1;
+  }
+  dr_insert(w, q);
+  qon[(*non)++] = x;
+  return 0;
+}
+
+/* OFF p: the ON potentials it gives (gen_on's order); 1 on a contradiction */
+static int dr_from_off(dynrun *w, const cgrid *g, const cgrid *src, int dyn, int32_t p,
+                       int ylinks, int32_t *qon, int *non) {
+  int pp = w->nd[p].pot, c = pot_cell(pp), d = pot_digit(pp);
+  sk_mask m = g->cand[c];
+  if (ylinks && two_bits(m)) {
+    int v = sk_mask_first(m);
+    if (v == d) v = sk_mask_first(m & (sk_mask)(m - 1));
+    if (dr_on(w, g, src, dyn, p, pot_make(c, v, 1), CA_NAKED, qon, non)) return 1;
+  }
+  static const uint8_t order[3] = {2, 0, 1};            /* block, row, column */
+  static const uint8_t cause[3] = {CA_BLOCK, CA_ROW, CA_COL};
+  int first_x = -1;
+  for (int k = 0; k < 3; k++) {
+    int h = sk_cell_house[c][order[k]];
+    unsigned pm = g->pm[h][d - 1];
+    if (!two_bits(pm)) continue;
+    int x = sk_house_cell[h][__builtin_ctz(pm)];
+    if (x == c) x = sk_house_cell[h][__builtin_ctz(pm & (pm - 1))];
+    if (x == first_x) continue;
+    if (k == 0) first_x = x;
+    if (dr_on(w, g, src, dyn, p, pot_make(x, d, 1), cause[k], qon, non)) return 1;
+  }
+  return 0;
+}
+
+/*
 ** SE's doChaining: propagate from one assumption 'start' on g0.  Returns
 ** the run index (its sets, and its contradiction pair if it stopped on a
 ** potential that would be both on and off), -1 on allocation failure.
@@ -613,72 +742,51 @@ static int run_chain(chainer *ch, const cgrid *g0, int start) {
   if (fixed_grid(ch)) return run_static(ch, ch->lk, g0, start);
   int r = run_new(ch, start);
   if (r < 0) return -1;
+  int dyn = ch->dynamic, ylinks = !ch->nishio;
   cgrid work;
   const cgrid *g = g0;
-  if (ch->dynamic) { work = *g0; g = &work; }
-  int ylinks = !ch->nishio;
+  if (dyn) { work = *g0; g = &work; }
+  dynrun w;
+  memset(w.on, 0, sizeof w.on);
+  memset(w.off, 0, sizeof w.off);
+  w.ch = ch;
+  w.R = &ch->rn[r];            /* the nested rules add no run to ch */
+  w.ix = run_ix(ch, r);
+  w.base = w.R->base;
   int32_t qon[NCAND + 1], qoff[NCAND + 1];
   int hon = 0, non = 0, hoff = 0, noff = 0;
   int32_t s = nd_new(ch, start, CA_NONE, -1);
   if (s < 0) return -1;
   run_insert(ch, r, s);
+  int k0 = start >> 1;
+  sk_bits_set(pot_on(start) ? &w.on[k0 % 9] : &w.off[k0 % 9], k0 / 9);
   if (pot_on(start)) qon[non++] = s; else qoff[noff++] = s;
-  derived buf[32];
-  const derived *list;
-  const links *lk = ch->dynamic ? NULL : ch->lk;
-  crun *R = &ch->rn[r];        /* the nested rules add no run to ch */
   while (hon < non || hoff < noff) {
     if (ch->oom) return -1;
-    if (hon < non) {
-      int32_t p = qon[hon++];
-      int n = gen_off(g, ch->nd[p].pot, ylinks, buf);
-      list = buf;
-      for (int i = 0; i < n; i++) {
-        int q = list[i].pot;
-        if (set_has(R->on, q >> 1)) {      /* would be both on and off */
-          int32_t conj = run_find(ch, r, q | 1);
-          int32_t x = nd_new(ch, q, list[i].cause, -1);
-          nd_par(ch, p);
-          R->abs_on = conj;
-          R->abs_off = x;
-          return r;
-        }
-        if (!set_has(R->off, q >> 1)) {
-          int32_t x = nd_new(ch, q, list[i].cause, -1);
-          if (x < 0) return -1;
-          nd_par(ch, p);
-          run_insert(ch, r, x);
-          qoff[noff++] = x;
-        }
-      }
-    } else {
+    if (GROW(ch, nd, ncap, ch->nn + 32) || GROW(ch, pa, pcap, ch->np + 40)) return -1;
+    w.nd = ch->nd;
+    w.pa = ch->pa;
+    w.nn = ch->nn;
+    w.np = ch->np;
+    int stop;
+    if (hon < non) stop = dr_from_on(&w, g, qon[hon++], ylinks, qoff, &noff);
+    else {
       int32_t p = qoff[hoff++];
-      int pp = ch->nd[p].pot;
-      int n = links_on(lk, g, pp, ylinks, 1, buf, &list);
-      for (int i = 0; i < n; i++) {
-        int q = list[i].pot;
-        if (set_has(R->off, q >> 1)) {
-          int32_t conj = run_find(ch, r, q & ~1);
-          int32_t x = nd_new(ch, q, list[i].cause, -1);
-          nd_par(ch, p);
-          if (ch->dynamic) add_hidden_parents(ch, r, g, g0, q, list[i].cause);
-          R->abs_on = x;
-          R->abs_off = conj;
-          return r;
-        }
-        if (!set_has(R->on, q >> 1)) {
-          int32_t x = nd_new(ch, q, list[i].cause, -1);
-          if (x < 0) return -1;
-          nd_par(ch, p);
-          if (ch->dynamic) add_hidden_parents(ch, r, g, g0, q, list[i].cause);
-          run_insert(ch, r, x);
-          qon[non++] = x;
-        }
-      }
-      if (ch->dynamic) cg_remove(&work, pot_cell(pp), pot_digit(pp));
+      stop = dr_from_off(&w, g, g0, dyn, p, ylinks, qon, &non);
+      if (dyn && !stop) cg_remove(&work, pot_cell(w.nd[p].pot), pot_digit(w.nd[p].pot));
     }
-    if (hon == non && hoff == noff && ch->level > 0)
+    ch->nn = w.nn;
+    ch->np = w.np;
+    if (stop) return r;
+    w.R->end = w.nn;
+    if (hon == non && hoff == noff && ch->level > 0) {
+      int from = noff;
       advanced(ch, r, g, g0, qoff, &noff);
+      for (int i = from; i < noff; i++) {
+        int k = ch->nd[qoff[i]].pot >> 1;
+        sk_bits_set(&w.off[k % 9], k / 9);
+      }
+    }
   }
   return r;
 }

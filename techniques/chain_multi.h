@@ -78,44 +78,67 @@ static sk_mask conclusion_elims(const cgrid *g, int pot) {
   return pot_on(pot) ? (sk_mask)(g->cand[c] & ~SK_BIT(d)) : SK_BIT(d);
 }
 
-/* Rate and hand over one hint. */
-static void multi_take(chainer *ch, const cgrid *g, msink *k, const mcand *m) {
-  sk_mask el = conclusion_elims(g, m->pot);
-  if (!el) return;                                   /* not worth */
-  int32_t ids[64];
-  if (!k->inner) {
-    /* least (complexity, kind) wins: bound the walks */
-    int32_t limit = m->kind < k->best_k ? k->best_c : k->best_c - 1;
-    if (limit < 0) return;
-    int32_t flat = 0;
-    for (int i = 0; i < m->ntarget; i++) {
-      int64_t room = (int64_t)limit - flat;
-      int cnt = walk(ch, m->target[i], room > INT_MAX ? -1 : (int)room, NULL, NULL);
-      flat += cnt;
-      if (flat > limit) return;
-    }
-    int32_t total = flat;
-    if (ch->nnest > 0) {
-      walkout wo;
-      memset(&wo, 0, sizeof wo);
-      wo.nests = ids;
-      wo.maxnest = 64;
-      for (int i = 0; i < m->ntarget; i++) walk(ch, m->target[i], -1, &wo, NULL);
-      total += nested_sum(ch, ids, wo.nnest);
-      if (total > limit) return;
-    }
-    k->best_c = total;
-    k->best_k = m->kind;
-    k->found(k->ud, ch, m, total);
-    return;
+/* The complexity of m when it is at most limit, else -1: bounded walks
+** first (most hints lose), then the nested chains. */
+static int32_t rate_upto(chainer *ch, const mcand *m, int32_t limit) {
+  int32_t flat = 0;
+  for (int i = 0; i < m->ntarget; i++) {
+    int64_t room = (int64_t)limit - flat;
+    flat += walk(ch, m->target[i], room > INT_MAX ? -1 : (int)room, NULL, NULL);
+    if (flat > limit) return -1;
   }
-  /* inner: everything, with rule parents and the FullChain hash */
+  int32_t total = flat;
+  if (ch->nnest > 0) {
+    int32_t ids[64];
+    walkout wo;
+    memset(&wo, 0, sizeof wo);
+    wo.nests = ids;
+    wo.maxnest = 64;
+    for (int i = 0; i < m->ntarget; i++) walk(ch, m->target[i], -1, &wo, NULL);
+    total += nested_sum(ch, ids, wo.nnest);
+    if (total > limit) return -1;
+  }
+  return total;
+}
+
+/*
+** Inner mode: SE sorts the hints by (difficulty, complexity, kind, order
+** found) -- the difficulty grows with the complexity, as the base is the
+** search's -- and drops every hint whose eliminations equal an earlier
+** one's (adv_take_inner).  So of the hints with the same eliminations only
+** the least counts: ebest[] keeps it per elimination set (one cell: the
+** other values of an ON conclusion, or one digit), and a hint that cannot
+** beat it is not made, which spares the walks for its rule parents and
+** chain hash.  The losers made before a winner stay in the list, where
+** the winner hides them.  (The work cannot wait for the end of the search:
+** the OFF runs a hint's chains may end in are dropped.)
+*/
+#define EB_SLOTS (SK_CELLS * 18)
+
+static int elim_slot(int pot, sk_mask el) {
+  int c = pot_cell(pot);
+  if (!(el & (el - 1))) return c * 18 + sk_mask_first(el) - 1;
+  return c * 18 + 9 + pot_digit(pot) - 1;     /* ON: every value but this one */
+}
+
+static void multi_keep(chainer *ch, const cgrid *g, msink *k, const mcand *m, sk_mask el) {
+  int seq = k->seq++;
+  int slot = elim_slot(m->pot, el);
+  int32_t limit = INT32_MAX;
+  if (ch->ebest[slot] >= 0) {
+    const ihint *b = &ch->ih[ch->ebest[slot]];
+    limit = m->kind < b->kind ? b->complexity : b->complexity - 1;
+    if (limit < 0) return;
+    if (rate_upto(ch, m, limit) < 0) return;
+  }
   ihint *h = ih_new(ch);
   if (!h) return;
-  h->seq = k->seq++;
+  ch->ebest[slot] = ch->nih - 1;
+  h->seq = seq;
   h->kind = m->kind;
   rpctx rp;
   rp_begin(&rp, ch, k->src, g, m->root_cause);
+  int32_t ids[64];
   walkout wo;
   memset(&wo, 0, sizeof wo);
   wo.hash = 0x51;
@@ -134,6 +157,21 @@ static void multi_take(chainer *ch, const cgrid *g, msink *k, const mcand *m) {
   for (sk_mask x = el; x; x &= x - 1) ih_push_pot(ch, pot_make(c, sk_mask_first(x), 0));
   h->nelim = ch->nipot - h->elim;
   h->ehash = elim_hash(ch->ipot + h->elim, h->nelim);
+}
+
+/* Rate and hand over one hint. */
+static void multi_take(chainer *ch, const cgrid *g, msink *k, const mcand *m) {
+  sk_mask el = conclusion_elims(g, m->pot);
+  if (!el) return;                                   /* not worth */
+  if (k->inner) { multi_keep(ch, g, k, m, el); return; }
+  /* least (complexity, kind) wins: bound the walks */
+  int32_t limit = m->kind < k->best_k ? k->best_c : k->best_c - 1;
+  if (limit < 0) return;
+  int32_t total = rate_upto(ch, m, limit);
+  if (total < 0) return;
+  k->best_c = total;
+  k->best_k = m->kind;
+  k->found(k->ud, ch, m, total);
 }
 
 /* The nodes of run r holding the potentials of set (ON or OFF), in the
@@ -390,31 +428,39 @@ static const dsets *fixed_sets(chainer *ch, const cgrid *g, int k) {
   return &fx->ds[fx->slot[k]];
 }
 
-/* acc = a & s; 0 when nothing is left */
-static int dsets_and(dsets *acc, const dsets *a, const dsets *s) {
+/* acc = a & s, less the cells of own (by digit); 0 when nothing is left */
+static int dsets_and(dsets *acc, const dsets *a, const dsets *s, const sk_bits *own) {
   uint64_t any = 0;
   for (int d = 0; d < 9; d++) {
-    acc->on[d] = sk_bits_and(a->on[d], s->on[d]);
-    acc->off[d] = sk_bits_and(a->off[d], s->off[d]);
+    acc->on[d] = sk_bits_andnot(sk_bits_and(a->on[d], s->on[d]), own[d]);
+    acc->off[d] = sk_bits_andnot(sk_bits_and(a->off[d], s->off[d]), own[d]);
     any |= acc->on[d].w[0] | acc->on[d].w[1] | acc->off[d].w[0] | acc->off[d].w[1];
   }
   return any != 0;
 }
 
 /* group_runs on a fixed grid: the sets made already first (they often
-** show that nothing is common), and the runs only when something is */
+** show that nothing is common), and the runs only when something is.  The
+** group's own candidates are left out: common to all branches but one,
+** they would keep the test going, and never common, as branch i holds its
+** assumption ON and every other branch's assumption OFF (the first thing
+** its run derives, before any contradiction can stop it). */
 static int group_fixed(chainer *ch, const cgrid *g, const int *cand, int n, int *r,
                        uint64_t common[2][CWORDS]) {
   fixed *fx = ch->fx;
+  sk_bits own[9];
+  memset(own, 0, sizeof own);
+  for (int i = 0; i < n; i++) sk_bits_set(&own[cand[i] % 9], cand[i] / 9);
   dsets acc;
-  const dsets *cur = NULL;     /* what is common so far */
+  const dsets *first = NULL, *cur = NULL;     /* what is common so far */
   for (int pass = 0; pass < 2; pass++)
     for (int i = 0; i < n; i++) {
       if ((fx->slot[cand[i]] >= 0) == pass) continue;
       const dsets *s = fixed_sets(ch, g, cand[i]);
       if (!s) return -1;
-      if (cur && !dsets_and(&acc, cur, s)) return 0;
-      cur = cur ? &acc : s;
+      if (!first) first = s;
+      else if (!dsets_and(&acc, cur ? cur : first, s, own)) return 0;
+      else cur = &acc;
     }
   memset(common, 0, 2 * CWORDS * sizeof common[0][0]);
   for (int d = 0; d < 9; d++) {
@@ -597,7 +643,11 @@ static void multi_search(chainer *ch, const cgrid *g, msink *k) {
   capset cs;
   if (k->inner && lk) taint_capable(g, k->src, lk, &cs);
   k->cap = k->inner && lk ? &cs : NULL;
-  multi_cells(ch, g, k);
+  if (k->inner) {
+    if (!ch->ebest && !(ch->ebest = malloc(EB_SLOTS * sizeof *ch->ebest))) ch->oom = 1;
+    else memset(ch->ebest, 0xFF, EB_SLOTS * sizeof *ch->ebest);
+  }
+  if (!ch->oom) multi_cells(ch, g, k);
   k->cap = NULL;
   ch->lk = NULL;
   free(lk);
