@@ -31,7 +31,11 @@
 ** Where the time goes, and what keeps it down (nested levels spend it in
 ** the producer-21 and static multiple searches their rules run on every
 ** reduced grid): each candidate's ON run is made once per search; the
-** results of the nested rules are kept per reduced grid; the working grid
+** results of the nested rules are kept per reduced grid, in a cache that
+** levels 1-3 (and 4-5) of one step share through the engine's step data
+** (host get_aux/set_aux), so a level only tries the rules the level below
+** it lacked; as a nested rule, multiple chains only record a hint that can
+** still lead its elimination set (SE keeps the least of each); the working grid
 ** keeps each digit's places per house, so links and rules read masks;
 ** static links are tabled per grid (ON -> OFF lists on first use); as a
 ** nested rule, producer 21 only starts where a chain can use a link the
