@@ -642,9 +642,11 @@ static inline void dr_hiddens(dynrun *w, const cgrid *g, const cgrid *src, int q
     for (sk_mask m = src->cand[c] & (sk_mask)~g->cand[c]; m; m &= m - 1)
       dr_hidden(w, c, sk_mask_first(m));
   } else {
+    /* by the per-house masks: the house lists its cells in ascending
+    ** order, the order of the cells' bitboard */
     int h = cause_house(cause, c);
-    sk_bits gone = sk_bits_andnot(cg_places(src, h, d), g->dpos[d - 1]);
-    for (int x; (x = sk_bits_pop(&gone)) >= 0; ) dr_hidden(w, x, d);
+    unsigned gone = (unsigned)src->pm[h][d - 1] & ~(unsigned)g->pm[h][d - 1];
+    for (; gone; gone &= gone - 1) dr_hidden(w, sk_house_cell[h][__builtin_ctz(gone)], d);
   }
 }
 
@@ -832,28 +834,29 @@ static void rp_collect(rpctx *rp, int pot, int cause) {
     for (sk_mask m = rp->src->cand[c] & (sk_mask)~rp->cur->cand[c]; m; m &= m - 1)
       rp_add(rp, c, sk_mask_first(m));
   } else {
+    /* the places of d the outer chain removed from the house, in house
+    ** order: the per-house masks spare testing the nine cells */
     int h = cause_house(cause, c);
-    for (int i = 0; i < 9; i++) {
-      int x = sk_house_cell[h][i];
-      if (cg_has(rp->src, x, d) && !cg_has(rp->cur, x, d)) rp_add(rp, x, d);
-    }
+    unsigned gone = (unsigned)rp->src->pm[h][d - 1] & ~(unsigned)rp->cur->pm[h][d - 1];
+    for (; gone; gone &= gone - 1) rp_add(rp, sk_house_cell[h][__builtin_ctz(gone)], d);
   }
 }
 
 /* Walk from node t.  Stops early (returning a count > bound) when bound >= 0
-** is exceeded.  hash/nests/rule parents only when asked. */
+** is exceeded.  hash/nests/rule parents only when asked.  A potential is
+** marked when first queued: the queue then holds the first occurrences
+** that a check when taken would keep, in the same order, and no more. */
 static int walk(chainer *ch, int32_t t, int bound, walkout *wo, rpctx *rp) {
   uint64_t seen[PWORDS];
   memset(seen, 0, sizeof seen);
   int32_t head = 0, tail = 0;
-  if (GROW(ch, wq, wqcap, 64)) return 0;
+  if (GROW(ch, wq, wqcap, NPOT)) return 0;      /* each potential once */
   ch->wq[tail++] = t;
+  set_add(seen, ch->nd[t].pot);
   int count = 0;
   while (head < tail) {
     int32_t x = ch->wq[head++];
     const cnode *n = &ch->nd[x];
-    if (set_has(seen, n->pot)) continue;
-    set_add(seen, n->pot);
     count++;
     if (bound >= 0 && count > bound) return count;
     if (wo) {
@@ -861,9 +864,13 @@ static int walk(chainer *ch, int32_t t, int bound, walkout *wo, rpctx *rp) {
       if (n->nest >= 0 && wo->nests && wo->nnest < wo->maxnest) wo->nests[wo->nnest++] = n->nest;
     }
     if (rp) rp_collect(rp, n->pot, n->cause);
-    if (GROW(ch, wq, wqcap, tail + n->npar)) return count;
-    n = &ch->nd[x];
-    for (int32_t i = 0; i < n->npar; i++) ch->wq[tail++] = ch->pa[n->par + i];
+    for (int32_t i = 0; i < n->npar; i++) {
+      int32_t y = ch->pa[n->par + i];
+      int py = ch->nd[y].pot;
+      if (set_has(seen, py)) continue;
+      set_add(seen, py);
+      ch->wq[tail++] = y;
+    }
   }
   if (wo) wo->hash = mix64(wo->hash, 0xFFFF);
   return count;

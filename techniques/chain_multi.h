@@ -81,20 +81,22 @@ static sk_mask conclusion_elims(const cgrid *g, int pot) {
 /* The complexity of m when it is at most limit, else -1: bounded walks
 ** first (most hints lose), then the nested chains. */
 static int32_t rate_upto(chainer *ch, const mcand *m, int32_t limit) {
+  /* with nested chains, the bounded walks also collect the nested records
+  ** (a walk that stays within the bound has met them all) */
+  int32_t ids[64];
+  walkout wo;
+  memset(&wo, 0, sizeof wo);
+  wo.nests = ids;
+  wo.maxnest = 64;
+  walkout *pw = ch->nnest > 0 ? &wo : NULL;
   int32_t flat = 0;
   for (int i = 0; i < m->ntarget; i++) {
     int64_t room = (int64_t)limit - flat;
-    flat += walk(ch, m->target[i], room > INT_MAX ? -1 : (int)room, NULL, NULL);
+    flat += walk(ch, m->target[i], room > INT_MAX ? -1 : (int)room, pw, NULL);
     if (flat > limit) return -1;
   }
   int32_t total = flat;
-  if (ch->nnest > 0) {
-    int32_t ids[64];
-    walkout wo;
-    memset(&wo, 0, sizeof wo);
-    wo.nests = ids;
-    wo.maxnest = 64;
-    for (int i = 0; i < m->ntarget; i++) walk(ch, m->target[i], -1, &wo, NULL);
+  if (pw) {
     total += nested_sum(ch, ids, wo.nnest);
     if (total > limit) return -1;
   }
