@@ -712,26 +712,10 @@ static inline int dr_on(dynrun *w, const cgrid *g, const cgrid *src, int dyn, in
 /* OFF p: the ON potentials it gives (gen_on's order); 1 on a contradiction */
 static int dr_from_off(dynrun *w, const cgrid *g, const cgrid *src, int dyn, int32_t p,
                        int ylinks, int32_t *qon, int *non) {
-  int pp = w->nd[p].pot, c = pot_cell(pp), d = pot_digit(pp);
-  sk_mask m = g->cand[c];
-  if (ylinks && two_bits(m)) {
-    int v = sk_mask_first(m);
-    if (v == d) v = sk_mask_first(m & (sk_mask)(m - 1));
-    if (dr_on(w, g, src, dyn, p, pot_make(c, v, 1), CA_NAKED, qon, non)) return 1;
-  }
-  static const uint8_t order[3] = {2, 0, 1};            /* block, row, column */
-  static const uint8_t cause[3] = {CA_BLOCK, CA_ROW, CA_COL};
-  int first_x = -1;
-  for (int k = 0; k < 3; k++) {
-    int h = sk_cell_house[c][order[k]];
-    unsigned pm = g->pm[h][d - 1];
-    if (!two_bits(pm)) continue;
-    int x = sk_house_cell[h][__builtin_ctz(pm)];
-    if (x == c) x = sk_house_cell[h][__builtin_ctz(pm & (pm - 1))];
-    if (x == first_x) continue;
-    if (k == 0) first_x = x;
-    if (dr_on(w, g, src, dyn, p, pot_make(x, d, 1), cause[k], qon, non)) return 1;
-  }
+  derived buf[4];
+  int n = gen_on(g, w->nd[p].pot, ylinks, 1, buf);
+  for (int i = 0; i < n; i++)
+    if (dr_on(w, g, src, dyn, p, buf[i].pot, buf[i].cause, qon, non)) return 1;
   return 0;
 }
 
