@@ -18,6 +18,9 @@
 **    binding's own sk_lua_limits follows);
 **  - a memory cap on the state's allocator: past it an allocation fails
 **    and Lua raises a memory error, through the binding's code too;
+**  - a cap on the bytes allocated per stage: a few VM instructions can
+**    ask C for megabytes each (("x"):rep(1 << 20) in a loop), which the
+**    instruction limit alone lets run for minutes;
 **  - text chunks only (Lua does not check binary chunks), no io, os,
 **    debug or package: `require` only hands out loaded modules;
 **  - a prelude that caps the calls into C that run as long as they are
@@ -39,10 +42,12 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 #define MEM_CAP      (64u << 20)     /* bytes of Lua memory per input */
 #define STEP_LIMIT   400000          /* VM instructions per stage */
+#define VOLUME_CAP   ((size_t)512 << 20)   /* bytes allocated per stage */
 #define HOOK_PERIOD  1000
 
 typedef struct bounds {
   size_t used, cap;
+  size_t volume;                     /* bytes allocated since the stage began */
   long long count;
   int tripped;
 } bounds;
@@ -58,8 +63,12 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   if (nsize > old && nsize - old > b->cap - b->used) return NULL;
+  if (nsize > VOLUME_CAP - b->volume) return NULL;
   void *p = realloc(ptr, nsize);
-  if (p) b->used = b->used - old + nsize;
+  if (p) {
+    b->used = b->used - old + nsize;
+    b->volume += nsize;
+  }
   return p;
 }
 
@@ -77,6 +86,7 @@ static void limit_hook(lua_State *L, lua_Debug *ar) {
 
 static void arm(lua_State *L, bounds *b) {
   b->count = 0;
+  b->volume = 0;
   b->tripped = 0;
   lua_sethook(L, limit_hook, LUA_MASKCOUNT, HOOK_PERIOD);
 }
@@ -309,7 +319,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     debug = getenv("FUZZ_LUA_DEBUG") != NULL;
     once = 1;
   }
-  bounds b = {0, MEM_CAP, 0, 0};
+  bounds b = {.cap = MEM_CAP};
   lua_State *L = lua_newstate(capped_alloc, &b);
   if (!L) return 0;
   *(bounds **)lua_getextraspace(L) = &b;
