@@ -227,15 +227,19 @@ static void chainer_reset(chainer *ch) {
   for (int k = 0; k < NCAND; k++) ch->onrun[k] = -1;
 }
 
-static inline int32_t nd_new(chainer *ch, int pot, int cause, int32_t nest) {
-  if (GROW(ch, nd, ncap, ch->nn + 1)) return -1;
-  cnode *n = &ch->nd[ch->nn];
+/* one node's fields: its parents are pa[par .. par+npar) */
+static inline void node_fill(cnode *n, int pot, int cause, int32_t par, int32_t npar, int32_t nest) {
   n->pot = (int16_t)pot;
   n->cause = (uint8_t)cause;
   n->spare = 0;
-  n->par = ch->np;
-  n->npar = 0;
+  n->par = par;
+  n->npar = npar;
   n->nest = nest;
+}
+
+static inline int32_t nd_new(chainer *ch, int pot, int cause, int32_t nest) {
+  if (GROW(ch, nd, ncap, ch->nn + 1)) return -1;
+  node_fill(&ch->nd[ch->nn], pot, cause, ch->np, 0, nest);
   return ch->nn++;
 }
 
@@ -524,10 +528,8 @@ static int run_static(chainer *ch, links *lk, const cgrid *g, int start) {
   int32_t qon[NCAND + 1], qoff[NCAND + 1];
   int hon = 0, non = 0, hoff = 0, noff = 0;
 #define ST_NODE(P, CAUSE, PARENT) do { \
-    cnode *n_ = &nd[nn]; \
-    n_->pot = (int16_t)(P); n_->cause = (uint8_t)(CAUSE); n_->spare = 0; \
-    n_->par = np; n_->npar = 0; n_->nest = -1; \
-    if ((PARENT) >= 0) { pa[np++] = (PARENT); n_->npar = 1; } \
+    node_fill(&nd[nn], (P), (CAUSE), np, (PARENT) >= 0, -1); \
+    if ((PARENT) >= 0) pa[np++] = (PARENT); \
   } while (0)
 #define ST_INSERT(P) do { \
     ix[(P)] = (int16_t)(nn - base); \
@@ -609,13 +611,7 @@ typedef struct dynrun {
 
 /* a node for q with first parent p (the caller inserts it, or not) */
 static inline int32_t dr_node(dynrun *w, int q, int cause, int32_t p) {
-  cnode *n = &w->nd[w->nn];
-  n->pot = (int16_t)q;
-  n->cause = (uint8_t)cause;
-  n->spare = 0;
-  n->par = w->np;
-  n->npar = 1;
-  n->nest = -1;
+  node_fill(&w->nd[w->nn], q, cause, w->np, 1, -1);
   w->pa[w->np++] = p;
   return w->nn++;
 }
