@@ -169,6 +169,7 @@ struct chainer {
   struct fixed *fx;            /* closures of a static multiple search's grid */
   struct acache *ac;           /* getAdvancedPotentials results by reduced grid */
   struct sscratch *ss;         /* inner static searches' arenas (chain_static.h) */
+  struct dclset *dcl;          /* dynamic searches' closures (chain_closure.h) */
   int ac_shared;               /* ac belongs to the step (chains.c), not to ch */
   /* the chainers of the nested rules (getAdvancedPotentials) */
   chainer *sub_static, *sub_multi, *sub_dyn, *sub_nested;
@@ -202,6 +203,7 @@ static void acache_free(struct acache *ac);
 static void fixed_free(struct fixed *fx);
 static void acache_clear(struct acache *ac);
 static void sscratch_free(struct sscratch *ss);
+static void dcl_free(struct dclset *ds);
 
 static void chainer_free(chainer *ch) {
   if (!ch) return;
@@ -215,6 +217,7 @@ static void chainer_free(chainer *ch) {
   free(ch->ebest);
   fixed_free(ch->fx);
   sscratch_free(ch->ss);
+  dcl_free(ch->dcl);
   free(ch);
 }
 

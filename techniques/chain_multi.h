@@ -28,6 +28,7 @@
 
 #include <limits.h>
 #include "chain_core.h"
+#include "chain_closure.h"
 
 /* SE's sort keys (getSortKey) */
 enum { K_DOUBLE = 1, K_CELL = 5, K_REGION = 6, K_CONTRA = 7 };
@@ -202,14 +203,15 @@ static int nodes_in_order(chainer *ch, int r, const uint64_t *set, int on, int32
   return n;
 }
 
-/* contradiction and double forcing chains of one candidate */
+/* contradiction and double forcing chains of one candidate (ron < 0: the
+** closures showed that the ON run gives neither) */
 static void multi_binary(chainer *ch, const cgrid *g, msink *k, int ron, int roff,
                          int c, int d, int dbl) {
   mcand m;
   memset(&m, 0, sizeof m);
   int contra = ch->dynamic || ch->nishio;
-  const crun *A = &ch->rn[ron], *B = &ch->rn[roff];
-  if (contra && A->abs_on >= 0) {
+  const crun *A = ron >= 0 ? &ch->rn[ron] : NULL, *B = &ch->rn[roff];
+  if (contra && A && A->abs_on >= 0) {
     m.kind = K_CONTRA;
     m.ntarget = 2;
     m.target[0] = A->abs_on;
@@ -227,7 +229,7 @@ static void multi_binary(chainer *ch, const cgrid *g, msink *k, int ron, int rof
     m.src = pot_make(c, d, 0);
     multi_take(ch, g, k, &m);
   }
-  if (!dbl) return;
+  if (!dbl || !A) return;
   int32_t order[NCAND];
   for (int on = 1; on >= 0; on--) {
     const uint64_t *sa = on ? A->on : A->off, *sb = on ? B->on : B->off;
@@ -481,6 +483,7 @@ static int group_fixed(chainer *ch, const cgrid *g, const int *cand, int n, int 
 static int group_runs(chainer *ch, const cgrid *g, const int *cand, int n, int *r,
                       uint64_t common[2][CWORDS]) {
   if (fixed_grid(ch)) return group_fixed(ch, g, cand, n, r, common);
+  if (dcl_active(ch) && !dcl_group(ch, g, cand, n)) return 0;
   for (int i = 0; i < n; i++) {
     r[i] = on_run(ch, g, cand[i] / 9, cand[i] % 9 + 1);
     if (r[i] < 0) return -1;
@@ -642,6 +645,7 @@ static void multi_search(chainer *ch, const cgrid *g, msink *k) {
     if (fixed_prepare(ch, g, lk)) { ch->oom = 1; free(lk); return; }
   }
   ch->lk = lk;
+  if (dcl_active(ch) && dcl_prepare(ch, g)) { ch->oom = 1; return; }
   capset cs;
   if (k->inner && lk) taint_capable(g, k->src, lk, &cs);
   k->cap = k->inner && lk ? &cs : NULL;
@@ -666,9 +670,12 @@ static void multi_cells(chainer *ch, const cgrid *g, msink *k) {
     int dbl = card >= 3 && !ch->nishio && ch->dynamic;
     for (sk_mask mm = g->cand[c]; mm; mm &= mm - 1) {
       int d = sk_mask_first(mm);
-      if (ch->dynamic || ch->nishio) {
-        int ron = on_run(ch, g, c, d);
-        if (ron < 0) return;
+      /* the runs the closures cannot do without: 2 the OFF one, 3 both */
+      int need = !ch->dynamic && !ch->nishio ? 0 :
+                 dcl_active(ch) ? dcl_binary(ch, g, c * 9 + d - 1, dbl) : 3;
+      if (need) {
+        int ron = need & 1 ? on_run(ch, g, c, d) : -1;
+        if (need & 1 && ron < 0) return;
         /* the OFF run only serves contradiction and double chains, which
         ** static multiple mode does not look for (SE runs it for nothing) */
         int roff = run_chain(ch, g, pot_make(c, d, 0));

@@ -45,12 +45,16 @@
 ** only keeps nodes that derive something; static multiple chains only look
 ** at hint groups that can have rule parents, compare the closures of their
 ** branches (chain_multi.h) and make runs only where these have something in
-** common.  bench/bench_rate.c prints the time per ER band.
+** common; dynamic multiple searches without nested rules first close each
+** assumption on bitboards (chain_closure.h) and make runs only where a
+** contradiction or something common can come out.  bench/bench_rate.c
+** prints the time per ER band.
 */
 #include <stdint.h>
 #include <stdio.h>
 #include "chain_core.h"
 #include "chain_static.h"
+#include "chain_closure.h"
 #include "chain_multi.h"
 #include "chain_rules.h"
 
