@@ -205,11 +205,14 @@ typedef struct reach {
                                       ** potentials what it reaches gives */
   const sk_bits *tail;                /* when kept: see xy_flags() */
   uint8_t rel[NCAND];                 /* per component: reaches tail */
+  uint8_t ylinks, xlinks;             /* the pass whose links it follows */
 } reach;
 
-/* forget the previous pass */
-static void reach_reset(reach *R) {
+/* forget the previous pass; follow this one's links */
+static void reach_reset(reach *R, int ylinks, int xlinks) {
   memset(R->num, 0, sizeof R->num);
+  R->ylinks = (uint8_t)ylinks;
+  R->xlinks = (uint8_t)xlinks;
   R->idx = R->ncomp = 0;
   R->ne = 0;
 }
@@ -347,8 +350,55 @@ static inline int tgt_hit(const tgt *t, const sk_bits *u) {
   return 0;
 }
 
-/* can the traversal from start ON (candidate k) find anything? */
-static int may_find_on(const sctx *x, reach *R, int k, int ylinks, int xlinks, int do_chain) {
+/* is OFF potential q among the OFF potentials ON potential u gives? */
+static int gives_off(const cgrid *g, int u, int q, int ylinks) {
+  int y = pot_cell(u), f = pot_digit(u), x = pot_cell(q), e = pot_digit(q);
+  if (x == y) return ylinks && e != f && cg_has(g, x, e);
+  return e == f && sk_bits_has(&sk_peer_bits[y], x) && cg_has(g, x, e);
+}
+
+/* does the cycle start ON k -> q OFF -> w ON -> c OFF -> start remove
+** anything?  cycle_elims on these four candidates: one outside their
+** cells that sees an ON one (k, w) and an OFF one (q, c) of its digit */
+static int short_cycle_elims(const cgrid *g, int k, int q, int w, int c) {
+  sk_bits cells = {{0, 0}};
+  sk_bits_set(&cells, k / 9);
+  sk_bits_set(&cells, q / 9);
+  sk_bits_set(&cells, w / 9);
+  sk_bits_set(&cells, c / 9);
+  int on[2] = {k, w}, off[2] = {q, c};
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) {
+      int d = on[i] % 9;
+      if (off[j] % 9 != d) continue;
+      sk_bits see = sk_bits_and(sk_peer_bits[on[i] / 9], sk_peer_bits[off[j] / 9]);
+      if (!sk_bits_empty(sk_bits_andnot(sk_bits_and(see, g->dpos[d]), cells))) return 1;
+    }
+  return 0;
+}
+
+/* leave the ON potentials of fl (by digit) out of target t's givers */
+static void tgt_cut(tgt *t, const sk_bits *fl) {
+  t->see = sk_bits_andnot(t->see, fl[t->plane]);
+  for (sk_mask o = t->ydig; o; o &= o - 1)
+    if (sk_bits_has(&fl[sk_mask_first(o) - 1], t->cell)) t->ydig &= (sk_mask)~(o & -o);
+}
+
+/*
+** Can the traversal from start ON (candidate k) find anything?  Its first
+** ON layer (depth 1) is every partner w != k of the OFF potentials q the
+** root gives.  A quick test first: can some w reach, itself included, an
+** ON potential that gives a target: k's OFF (a chain) or a closing
+** potential other than w's q (a cycle)?  Returns 0 when not.  Then the
+** sharp one, 2 when it passes: a hint is found either at a w -- a chain
+** when w gives k's OFF, a cycle k -> q -> w -> closing potential when
+** that cycle removes something (most of them do not: they are tested here
+** exactly as the traversal would) -- or deeper, at an ON potential that
+** some w reaches and that is not in the first layer.  R may follow the
+** links of a larger pass (pass XY's for the others: what a w reaches in
+** pass X or Y, it reaches in pass XY).
+*/
+static int may_find_on_level(const sctx *x, reach *R, int k, int ylinks, int xlinks, int do_chain) {
   const cgrid *g = x->g;
   int c = k / 9, d = k % 9 + 1, nclose = 0, m;
   /* the live OFF potentials the root gives: Y part, then X part */
@@ -358,33 +408,67 @@ static int may_find_on(const sctx *x, reach *R, int k, int ylinks, int xlinks, i
       q[nq++] = c * 9 + sk_mask_first(o) - 1;
   sk_bits nb = sk_bits_and(sk_bits_and(sk_peer_bits[c], g->dpos[d - 1]), x->live[d - 1]);
   for (int y; (y = sk_bits_pop(&nb)) >= 0; ) q[nq++] = y * 9 + d - 1;
-  /* targets: the start's OFF (t[0], a chain), the closing potentials;
-  ** made when first needed */
-  int close[5], ready = 0;
-  tgt t[5];
+  /* the first layer: each w with the q it comes from */
+  int16_t fw[28 * 4], fq[28 * 4];
+  int nw = 0;
   for (int i = 0; i < nq; i++) {
-    /* what the ON potentials q[i] gives reach, the start left out */
     const derived *l = partners(x->lk, q[i], ylinks, xlinks, &m);
     for (int j = 0; j < m; j++) {
       int w = l[j].pot >> 1;
       if (w == k) continue;
-      const sk_bits *r = reach_of(x, R, w, ylinks, xlinks);
-      if (!r) return 1;
-      if (!ready) {
-        const derived *cl = partners(x->lk, k, ylinks, xlinks, &nclose);
-        close[0] = -1;
-        tgt_make(g, &t[0], k, ylinks, k);
-        for (int h = 0; h < nclose; h++) {
-          close[h + 1] = cl[h].pot >> 1;
-          tgt_make(g, &t[h + 1], close[h + 1], ylinks, k);
-        }
-        ready = 1;
-      }
-      for (int h = !do_chain; h <= nclose; h++)
-        if (close[h] != q[i] && tgt_hit(&t[h], r)) return 1;
+      fw[nw] = (int16_t)w;
+      fq[nw++] = (int16_t)q[i];
     }
   }
-  return 0;
+  if (!nw) return 0;
+  /* targets: the start's OFF (t[0], a chain), the closing potentials */
+  int close[5];
+  tgt t[5];
+  const derived *cl = partners(x->lk, k, ylinks, xlinks, &nclose);
+  close[0] = k;
+  tgt_make(g, &t[0], k, ylinks, k);
+  for (int h = 0; h < nclose; h++) {
+    close[h + 1] = cl[h].pot >> 1;
+    tgt_make(g, &t[h + 1], close[h + 1], ylinks, k);
+  }
+  /* the components the w are in, each with the one q it is reached from
+  ** (-1: several); the quick test on each as it comes */
+  int cid[28 * 4], cq[28 * 4], nc = 0, hit = 0;
+  for (int i = 0; i < nw; i++) {
+    if (!reach_of(x, R, fw[i], R->ylinks, R->xlinks)) return 2;
+    int id = R->comp[fw[i]], a = 0;
+    while (a < nc && cid[a] != id) a++;
+    if (a == nc) {
+      cid[nc] = id;
+      cq[nc++] = fq[i];
+    } else if (cq[a] != fq[i] && cq[a] >= 0) cq[a] = -1;
+    else continue;
+    for (int h = !do_chain; h <= nclose && !hit; h++)
+      hit = close[h] != cq[a] && tgt_hit(&t[h], R->cl[id]);
+  }
+  if (!hit) return 0;
+  /* at the first layer (by digit) */
+  sk_bits fl[9];
+  memset(fl, 0, sizeof fl);
+  for (int i = 0; i < nw; i++) sk_bits_set(&fl[fw[i] % 9], fw[i] / 9);
+  if (do_chain && tgt_hit(&t[0], fl)) return 2;
+  for (int h = 1; h <= nclose; h++)
+    if (tgt_hit(&t[h], fl))
+      for (int i = 0; i < nw; i++)
+        if (fq[i] != close[h] && gives_off(g, fw[i] * 2 + 1, close[h] * 2, ylinks) &&
+            short_cycle_elims(g, k, fq[i], fw[i], close[h]))
+          return 2;
+  /* deeper: the givers of the targets outside the first layer */
+  for (int h = 0; h <= nclose; h++) tgt_cut(&t[h], fl);
+  for (int a = 0; a < nc; a++)
+    for (int h = !do_chain; h <= nclose; h++)
+      if (close[h] != cq[a] && tgt_hit(&t[h], R->cl[cid[a]])) return 2;
+  return 1;
+}
+
+/* can the traversal from start ON k find anything?  (R: see above) */
+static int may_find_on(const sctx *x, reach *R, int k, int ylinks, int xlinks, int do_chain) {
+  return may_find_on_level(x, R, k, ylinks, xlinks, do_chain) == 2;
 }
 
 /*
@@ -600,13 +684,6 @@ static int off_rank(const cgrid *g, int u, int q, int ylinks) {
   if (sk_cell_house[x][2] == sk_cell_house[y][2]) return 16 + x;
   if (sk_cell_house[x][0] == sk_cell_house[y][0]) return 128 + x;
   return 256 + x;
-}
-
-/* is OFF potential q among the OFF potentials ON potential u gives? */
-static int gives_off(const cgrid *g, int u, int q, int ylinks) {
-  int y = pot_cell(u), f = pot_digit(u), x = pot_cell(q), e = pot_digit(q);
-  if (x == y) return ylinks && e != f && cg_has(g, x, e);
-  return e == f && sk_bits_has(&sk_peer_bits[y], x) && cg_has(g, x, e);
 }
 
 /* a hint was found: hand it over (top) or list it (inner) */
@@ -960,7 +1037,8 @@ typedef struct inner_ws {
   reach R, Rxy;                /* reach of the pass, of pass XY */
   sk_bits nclxy[NCAND][9];     /* Rxy.ncl */
   uint64_t multi[CWORDS], biv[CWORDS];   /* candidates of cells with 2+, with 2 */
-  uint64_t fon[CWORDS], foff[CWORDS];    /* pass XY: starts that may find something */
+  /* starts that may find something: ON in pass X, Y, XY; OFF (X and XY) */
+  uint64_t fx[CWORDS], fy[CWORDS], fxy[CWORDS], foff[CWORDS];
 } inner_ws;
 
 /* add cell mask m to candidate set s at bit 'at' (a cell's 9 bits may
@@ -982,29 +1060,54 @@ static void start_sets(const cgrid *g, inner_ws *w) {
   }
 }
 
-/* pass XY's tests of every start (w->fon, w->foff); 0 when none passes */
+/* In which passes can start ON k (with partners) find anything?  The
+** quick test of pass XY holds in every pass that finds something; then
+** the sharp one of each pass: with pass XY's reach (a superset of pass
+** X's), and pass Y's own (w->R, made on first use: *ry), since there
+** pass XY's reaches much more.  Returns 0 when none. */
+static int may_find_on_passes(const sctx *x, inner_ws *w, int k, int *ry) {
+  int lv = may_find_on_level(x, &w->Rxy, k, 1, 1, 1), any = 0;
+  if (!lv) return 0;
+  if (lv == 2) { set_add(w->fxy, k); any = 1; }
+  if (may_find_on(x, &w->Rxy, k, 0, 1, 1)) { set_add(w->fx, k); any = 1; }
+  if (set_has(w->biv, k)) {                    /* Y-cycles start from bivalue cells */
+    if (!*ry) {
+      reach_reset(&w->R, 1, 0);
+      *ry = 1;
+    }
+    if (may_find_on(x, &w->R, k, 1, 0, 0)) { set_add(w->fy, k); any = 1; }
+  }
+  return any;
+}
+
+/* pass XY's tests of every start (w->fx, fy, fxy, foff); 0 when none
+** passes */
 static int xy_tests(sctx *x, inner_ws *w) {
   sk_bits chain[9], tail[9], off[9], relon[9];
   xy_tails(x, tail, off);
-  reach_reset(&w->Rxy);
+  reach_reset(&w->Rxy, 1, 1);
   w->Rxy.tail = tail;
   int err = xy_flags(x, &w->Rxy, chain, relon);
   w->Rxy.tail = NULL;
   if (err) { x->oom = 1; return 0; }
   xy_relset(x, relon, off, &w->rsxy);
-  memset(w->fon, 0, sizeof w->fon);
+  memset(w->fx, 0, sizeof w->fx);
+  memset(w->fy, 0, sizeof w->fy);
+  memset(w->fxy, 0, sizeof w->fxy);
   memset(w->foff, 0, sizeof w->foff);
-  int any = 0;
+  int any = 0, ry = 0;
   for (int i = 0; i < CWORDS; i++)
     for (uint64_t b = (w->rsxy.on[i] | w->rsxy.off[i]) & w->multi[i]; b; b &= b - 1) {
       int k = i * 64 + __builtin_ctzll(b), c = k / 9, d = k % 9;
-      /* a start without partners has no closing potentials: chain says */
-      int on = set_has(w->rsxy.on, k) &&
-               (sk_bits_has(&x->live[d], c) ? may_find_on(x, &w->Rxy, k, 1, 1, 1)
-                                            : sk_bits_has(&chain[d], c));
-      if (on) {
-        set_add(w->fon, k);
-        any = 1;
+      /* a start without partners has no closing potentials: chain says
+      ** (for the passes with chains, X and XY) */
+      if (set_has(w->rsxy.on, k)) {
+        if (sk_bits_has(&x->live[d], c)) any |= may_find_on_passes(x, w, k, &ry);
+        else if (sk_bits_has(&chain[d], c)) {
+          set_add(w->fx, k);
+          set_add(w->fxy, k);
+          any = 1;
+        }
       }
       if (set_has(w->rsxy.off, k) && may_find_off(x, &w->Rxy, k, 1)) {
         set_add(w->foff, k);
@@ -1014,14 +1117,14 @@ static int xy_tests(sctx *x, inner_ws *w) {
   return any;
 }
 
-/* one pass over the starts that passed pass XY's tests, in the order of
-** static_search's loop */
+/* one pass over the starts that passed its tests (xy_tests), in the
+** order of static_search's loop */
 static void inner_pass(sctx *x, trav *t, inner_ws *w, int ylinks, int xlinks) {
   int xy = ylinks && xlinks;
   uint64_t st[CWORDS];
   int n = 0;
   for (int i = 0; i < CWORDS; i++) {
-    st[i] = xlinks ? (w->fon[i] | w->foff[i]) & w->multi[i] : w->fon[i] & w->biv[i];
+    st[i] = xlinks ? ((xy ? w->fxy[i] : w->fx[i]) | w->foff[i]) & w->multi[i] : w->fy[i] & w->biv[i];
     n |= st[i] != 0;
   }
   if (!n) return;
@@ -1030,7 +1133,7 @@ static void inner_pass(sctx *x, trav *t, inner_ws *w, int ylinks, int xlinks) {
   if (!xy) {                   /* pass XY's are there (xy_tests) */
     set_live(x, ylinks, xlinks);
     relevant(x, ylinks, xlinks, rs);
-    reach_reset(R);
+    reach_reset(R, ylinks, xlinks);
   }
   x->rs = rs;
   x->reach = R;
@@ -1038,7 +1141,7 @@ static void inner_pass(sctx *x, trav *t, inner_ws *w, int ylinks, int xlinks) {
     for (uint64_t b = st[i]; b; b &= b - 1) {
       if (x->oom) return;
       int k = i * 64 + __builtin_ctzll(b), c = k / 9, d = k % 9 + 1;
-      if (set_has(w->fon, k) && set_has(rs->on, k) &&
+      if (set_has(xy ? w->fxy : ylinks ? w->fy : w->fx, k) && set_has(rs->on, k) &&
           (xy || may_find_on(x, R, k, ylinks, xlinks, xlinks)))
         static_from_on(x, t, pot_make(c, d, 1), ylinks, xlinks, 1, xlinks);
       if (xlinks && set_has(w->foff, k) && set_has(rs->off, k) &&
@@ -1050,10 +1153,12 @@ static void inner_pass(sctx *x, trav *t, inner_ws *w, int ylinks, int xlinks) {
 /*
 ** Inner mode.  The link graph of pass X or Y is part of pass XY's, and so
 ** are its relevant potentials, closing potentials and targets: a start
-** that can find nothing in pass XY (may_find_on, may_find_off) can find
-** nothing in the other two.  So pass XY's tests run first, and passes X and
-** Y only look at the starts that pass them (when there are none, the pass
-** costs nothing).  The traversals still run in SE's order: X, Y, XY.
+** that fails pass XY's quick tests (may_find_on_level, may_find_off) can
+** find nothing in the other two.  So pass XY's tests run first, with the
+** sharp test of each pass for the starts ON (may_find_on_passes), and each
+** pass only looks at the starts that pass its tests (when there are none,
+** the pass costs nothing).  The traversals still run in SE's order: X, Y,
+** XY.
 */
 static void inner_search(sctx *x, trav *t, inner_ws *w) {
   static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};     /* {ylinks, xlinks} */
