@@ -288,49 +288,57 @@ static void multi_common(chainer *ch, const cgrid *g, msink *k, const int *r, in
 ** and off.
 */
 
-/* the sets of a run by digit (cells) */
-typedef struct dsets { sk_bits on[9], off[9]; } dsets;
-
+/*
+** The closures come from one depth-first walk over the graph (Tarjan's
+** strongly connected components), started where a group first needs the
+** closure of a candidate not met yet.  The candidates of a component
+** reach each other, so they share one closure: their own ON potentials,
+** the OFF potentials those give, and the closures of the components
+** their edges lead to -- all closed before it, as the walk closes a
+** component only after those below it.  So each candidate and edge is
+** seen once per search, not once per closure that holds it.
+**
+** A closure is two sets, ON candidates and OFF potentials, numbered as
+** the grid's candidates (in cell order): a few words where a set of all
+** 729 would take 12, which is what the tests of the groups cost.  Each
+** candidate gets a slot when visited, with its own potentials; a
+** component's closure grows in the slot of its first candidate (most
+** components have one).
+*/
 typedef struct fixed {
   sk_bits strong[9];           /* cells where "digit d+1 OFF" gives an ON potential */
+  sk_mask strongd[SK_CELLS];   /* the same by cell */
   int32_t e0[NCAND], e1[NCAND];/* the edges of candidate k: adj[e0[k] .. e1[k]) */
-  uint32_t built[NCAND], gen;  /* e0[k], e1[k] hold when built[k] == gen */
-  uint32_t mark[NCAND], stamp; /* seen by the walk numbered stamp */
-  int16_t slot[NCAND];         /* its sets in ds[], -1 = not made yet */
+  uint32_t seen[NCAND], gen;   /* k visited, its edges built, when seen[k] == gen */
+  int16_t num[NCAND], low[NCAND];  /* visit number, least number k's walk met */
+  int16_t comp[NCAND];         /* k's closure slot; -1 - its own slot while open */
+  int16_t exact[NCAND];        /* the sets of k's run in cs[] (contradiction), or -1 */
+  int16_t open[NCAND];         /* visited candidates of the open components */
+  int16_t path[NCAND];         /* the walk: candidates from the start, and */
+  int32_t next[NCAND];         /* the next edge of each */
+  int16_t idx[NCAND];          /* the number of candidate k in the sets */
+  int16_t cand[NCAND];         /* the candidate of a number */
+  uint64_t *hm; int32_t hmcap; /* the places of a digit in a house, as a set: see fixed_places */
+  uint8_t bad[2 * NCAND];      /* by slot: a closure holds a potential ON and OFF */
+  int32_t nvisit, nopen, nw;   /* nw: words of a set */
   int16_t *adj; int32_t nadj, adjcap;
-  dsets *ds; int32_t nds, dscap;  /* room for every candidate: never moves in a search */
+  /* slot s: ON set at cs + 2 * nw * s, OFF set after it; room for 2 slots
+  ** per candidate: never moves in a search */
+  uint64_t *cs; int32_t ncs, cscap;
 } fixed;
 
 static void fixed_free(fixed *fx) {
   if (!fx) return;
   free(fx->adj);
-  free(fx->ds);
+  free(fx->cs);
+  free(fx->hm);
   free(fx);
 }
 
-/* the ON candidates "q OFF" leads to */
-static inline void fixed_partners(fixed *fx, const links *lk, int q) {
-  const derived *w = lk->on[q];
-  for (int i = 0, n = lk->nny[q] + lk->nnx[q]; i < n; i++) fx->adj[fx->nadj++] = (int16_t)(w[i].pot >> 1);
-}
+static inline uint64_t *fixed_slot(const fixed *fx, int s) { return fx->cs + (size_t)2 * fx->nw * s; }
 
-/* the edges of candidate k (through the OFF potentials "k ON" gives:
-** the cell's other values, the digit's peers), made when first needed */
-static int fixed_edges(fixed *fx, const cgrid *g, const links *lk, int k) {
-  if (fx->built[k] == fx->gen) return 0;
-  int c = k / 9, d = k % 9;
-  /* at most 8 + 20 OFF potentials of 4 links each */
-  if (grow((void **)&fx->adj, &fx->adjcap, fx->nadj + 28 * 4, sizeof *fx->adj)) return -1;
-  fx->built[k] = fx->gen;
-  fx->e0[k] = fx->nadj;
-  for (sk_mask m = g->cand[c] & (sk_mask)~(1u << d); m; m &= m - 1) {
-    int e = __builtin_ctz(m);
-    if (sk_bits_has(&fx->strong[e], c)) fixed_partners(fx, lk, c * 9 + e);
-  }
-  sk_bits nb = sk_bits_and(sk_bits_and(sk_peer_bits[c], g->dpos[d]), fx->strong[d]);
-  for (int x; (x = sk_bits_pop(&nb)) >= 0; ) fixed_partners(fx, lk, x * 9 + d);
-  fx->e1[k] = fx->nadj;
-  return 0;
+static inline uint64_t *fixed_places(const fixed *fx, int h, int d) {
+  return fx->hm + (size_t)(h * 9 + d) * fx->nw;
 }
 
 /* the graph of g; -1 on allocation failure */
@@ -341,136 +349,221 @@ static int fixed_prepare(chainer *ch, const cgrid *g, const links *lk) {
   }
   fixed *fx = ch->fx;
   memset(fx->strong, 0, sizeof fx->strong);
+  memset(fx->strongd, 0, sizeof fx->strongd);
   int32_t ncand = 0;
   for (int c = 0; c < SK_CELLS; c++)
     for (sk_mask m = g->cand[c]; m; m &= m - 1, ncand++) {
       int d = sk_mask_first(m) - 1, k = c * 9 + d;
-      if (lk->nny[k] + lk->nnx[k]) sk_bits_set(&fx->strong[d], c);
+      if (lk->nny[k] + lk->nnx[k]) {
+        sk_bits_set(&fx->strong[d], c);
+        fx->strongd[c] |= (sk_mask)(1u << d);
+      }
+      fx->idx[k] = (int16_t)ncand;
+      fx->cand[ncand] = (int16_t)k;
     }
-  if (grow((void **)&fx->ds, &fx->dscap, ncand, sizeof *fx->ds)) return -1;
+  int nw = fx->nw = ncand > 256 ? (ncand + 63) / 64 : 4;   /* see fixed_close */
+  if (grow((void **)&fx->hm, &fx->hmcap, SK_HOUSES * 9 * nw, sizeof *fx->hm)) return -1;
+  memset(fx->hm, 0, (size_t)SK_HOUSES * 9 * nw * sizeof *fx->hm);
+  for (int i = 0; i < ncand; i++) {
+    int c = fx->cand[i] / 9, d = fx->cand[i] % 9;
+    for (int t = 0; t < 3; t++) set_add(fixed_places(fx, sk_cell_house[c][t], d), i);
+  }
+  /* a slot per candidate visited, a run's sets per candidate at most */
+  if (grow((void **)&fx->cs, &fx->cscap, 2 * ncand * 2 * fx->nw, sizeof *fx->cs)) return -1;
   fx->nadj = 0;
-  fx->nds = 0;
-  memset(fx->slot, 0xFF, sizeof fx->slot);
+  fx->ncs = 0;
+  fx->nvisit = 0;
+  fx->nopen = 0;
+  memset(fx->exact, 0xFF, sizeof fx->exact);
   if (++fx->gen == 0) {
-    memset(fx->built, 0, sizeof fx->built);
+    memset(fx->seen, 0, sizeof fx->seen);
     fx->gen = 1;
   }
   return 0;
 }
 
-/* The sets of k's closure by digit: the ON candidates k reaches, and the
-** OFF potentials they give (the cell's other values, the digit's peers).
-** -1 when a potential is both (two ON values in a cell, ON peers of one
-** digit), -2 on allocation failure. */
-static int closure_sets(fixed *fx, const cgrid *g, const links *lk, int k, dsets *s) {
-  int16_t list[NCAND];
-  int n = 0;
-  if (++fx->stamp == 0) {
-    memset(fx->mark, 0, sizeof fx->mark);
-    fx->stamp = 1;
+/* the ON candidates "q OFF" leads to, but k (often q's partner: a loop
+** that adds nothing) */
+static inline void fixed_partners(fixed *fx, const links *lk, int q, int k) {
+  const derived *w = lk->on[q];
+  for (int i = 0, n = lk->nny[q] + lk->nnx[q]; i < n; i++) {
+    int t = w[i].pot >> 1;
+    fx->adj[fx->nadj] = (int16_t)t;
+    fx->nadj += t != k;
   }
-  const sk_bits none = {{0, 0}};
-  sk_bits cells = none, twice = none;
-  unsigned digits = 0;         /* on[d], off[d] (what the ON ones see, for now) set */
-  list[n++] = (int16_t)k;
-  fx->mark[k] = fx->stamp;
-  for (int i = 0; i < n; i++) {
-    int u = list[i], c = u / 9, d = u % 9;
-    if (!(digits >> d & 1)) {
-      digits |= 1u << d;
-      s->on[d] = s->off[d] = none;
+}
+
+/* A candidate met first: numbered and open, with a slot holding itself
+** and the OFF potentials it gives (the cell's other values, numbered in a
+** row from its first candidate's, maybe across two words; the places of
+** the digit in its three houses but itself), and its edges, through those
+** of them that lead on. */
+static inline int fixed_enter_w(fixed *fx, const cgrid *g, const links *lk, int k, int nw) {
+  /* at most 8 + 20 OFF potentials of 4 links each */
+  if (grow((void **)&fx->adj, &fx->adjcap, fx->nadj + 28 * 4, sizeof *fx->adj)) return -1;
+  int s = fx->ncs++, c = k / 9, d = k % 9;
+  uint64_t *on = fixed_slot(fx, s), *off = on + nw;
+  memset(on, 0, 2 * (size_t)nw * sizeof *on);
+  set_add(on, fx->idx[k]);
+  unsigned cand = g->cand[c];
+  int b = fx->idx[c * 9 + __builtin_ctz(cand)], n = __builtin_popcount(cand);
+  uint64_t m = (((uint64_t)1 << n) - 1) & ~((uint64_t)1 << (fx->idx[k] - b));
+  off[b >> 6] |= m << (b & 63);
+  if ((b & 63) + n > 64) off[(b >> 6) + 1] |= m >> (64 - (b & 63));
+  const uint64_t *h0 = fixed_places(fx, sk_cell_house[c][0], d);
+  const uint64_t *h1 = fixed_places(fx, sk_cell_house[c][1], d);
+  const uint64_t *h2 = fixed_places(fx, sk_cell_house[c][2], d);
+  for (int w = 0; w < nw; w++) off[w] |= h0[w] | h1[w] | h2[w];
+  off[fx->idx[k] >> 6] &= ~((uint64_t)1 << (fx->idx[k] & 63));
+  sk_bits sp = sk_bits_and(sk_bits_and(sk_peer_bits[c], g->dpos[d]), fx->strong[d]);
+  fx->e0[k] = fx->nadj;
+  for (unsigned y = cand & fx->strongd[c] & ~(1u << d); y; y &= y - 1)
+    fixed_partners(fx, lk, c * 9 + __builtin_ctz(y), k);
+  for (int x; (x = sk_bits_pop(&sp)) >= 0; ) fixed_partners(fx, lk, x * 9 + d, k);
+  fx->e1[k] = fx->nadj;
+  fx->seen[k] = fx->gen;
+  fx->num[k] = fx->low[k] = (int16_t)fx->nvisit++;
+  fx->comp[k] = (int16_t)(-1 - s);
+  fx->open[fx->nopen++] = (int16_t)k;
+  return 0;
+}
+
+static int fixed_enter(fixed *fx, const cgrid *g, const links *lk, int k) {
+  return fx->nw == 4 ? fixed_enter_w(fx, g, lk, k, 4) : fixed_enter_w(fx, g, lk, k, fx->nw);
+}
+
+/* Close the component whose first visited candidate is u: its candidates
+** leave the open stack; its closure, in u's slot, is theirs and their
+** edges' (every edge leads into it or into a component closed already). */
+static inline void fixed_close_w(fixed *fx, int u, int nw) {
+  int s = -1 - fx->comp[u], top = fx->nopen, v;
+  uint64_t *z = fixed_slot(fx, s);
+  do {
+    v = fx->open[--fx->nopen];
+    if (v != u) {
+      const uint64_t *y = fixed_slot(fx, -1 - fx->comp[v]);
+      for (int w = 0; w < 2 * nw; w++) z[w] |= y[w];
     }
-    sk_bits_set(&s->on[d], c);
-    s->off[d] = sk_bits_or(s->off[d], sk_peer_bits[c]);
-    if (fixed_edges(fx, g, lk, u)) return -2;
-    for (int32_t e = fx->e0[u]; e < fx->e1[u]; e++) {
-      int w = fx->adj[e];
-      if (fx->mark[w] == fx->stamp) continue;
-      fx->mark[w] = fx->stamp;
-      list[n++] = (int16_t)w;
+    fx->comp[v] = (int16_t)s;
+  } while (v != u);
+  for (int i = fx->nopen; i < top; i++) {
+    v = fx->open[i];
+    for (int32_t e = fx->e0[v]; e < fx->e1[v]; e++) {
+      int t = fx->comp[fx->adj[e]];
+      if (t == s) continue;
+      const uint64_t *y = fixed_slot(fx, t);
+      for (int w = 0; w < 2 * nw; w++) z[w] |= y[w];
     }
   }
-  for (unsigned m = digits; m; m &= m - 1) {
-    int d = __builtin_ctz(m);
-    twice = sk_bits_or(twice, sk_bits_and(cells, s->on[d]));
-    cells = sk_bits_or(cells, s->on[d]);
-  }
-  if (!sk_bits_empty(twice)) return -1;
-  for (int d = 0; d < 9; d++) {
-    if (!(digits >> d & 1)) {
-      s->on[d] = none;
-      s->off[d] = sk_bits_and(cells, g->dpos[d]);
+  /* two ON values in a cell, or ON peers of one digit */
+  uint64_t both = 0;
+  for (int w = 0; w < nw; w++) both |= z[w] & z[nw + w];
+  fx->bad[s] = both != 0;
+}
+
+/* four words (up to 256 candidates, the usual) as a constant: unrolled
+** (so fixed_enter, group_fixed) */
+static void fixed_close(fixed *fx, int u) {
+  if (fx->nw == 4) fixed_close_w(fx, u, 4);
+  else fixed_close_w(fx, u, fx->nw);
+}
+
+/* the walk from candidate k (not visited yet): closes the components of
+** all it reaches; -1 on allocation failure */
+static int fixed_visit(fixed *fx, const cgrid *g, const links *lk, int k) {
+  if (fixed_enter(fx, g, lk, k)) return -1;
+  int depth = 0;
+  fx->path[depth] = (int16_t)k;
+  fx->next[depth++] = fx->e0[k];
+  while (depth > 0) {
+    int u = fx->path[depth - 1];
+    if (fx->next[depth - 1] < fx->e1[u]) {
+      int w = fx->adj[fx->next[depth - 1]++];
+      if (fx->seen[w] != fx->gen) {
+        if (fixed_enter(fx, g, lk, w)) return -1;
+        fx->path[depth] = (int16_t)w;
+        fx->next[depth++] = fx->e0[w];
+      } else if (fx->comp[w] < 0 && fx->num[w] < fx->low[u]) {
+        fx->low[u] = fx->num[w];            /* open: in u's component */
+      }
       continue;
     }
-    if (!sk_bits_empty(sk_bits_and(s->on[d], s->off[d]))) return -1;
-    s->off[d] = sk_bits_and(sk_bits_or(s->off[d], sk_bits_andnot(cells, s->on[d])), g->dpos[d]);
+    if (fx->low[u] == fx->num[u]) fixed_close(fx, u);
+    if (--depth > 0 && fx->low[u] < fx->low[fx->path[depth - 1]])
+      fx->low[fx->path[depth - 1]] = fx->low[u];
   }
   return 0;
 }
 
-/* the sets of candidate k's ON run, made once per search; NULL on failure */
-static const dsets *fixed_sets(chainer *ch, const cgrid *g, int k) {
+/* the closure of candidate k, or the sets of its ON run when the closure
+** holds a contradiction (the run stops there); NULL on failure */
+static const uint64_t *fixed_sets(chainer *ch, const cgrid *g, int k) {
   fixed *fx = ch->fx;
-  if (fx->slot[k] < 0) {
-    dsets *s = &fx->ds[fx->nds];
-    int ok = closure_sets(fx, g, ch->lk, k, s);
-    if (ok == -2) { ch->oom = 1; return NULL; }
-    if (ok < 0) {
-      int r = on_run(ch, g, k / 9, k % 9 + 1);    /* where does it stop? */
-      if (r < 0) return NULL;
-      const crun *R = &ch->rn[r];
-      memset(s, 0, sizeof *s);
-      for (int w = 0; w < CWORDS; w++)
-        for (int on = 0; on < 2; on++)
-          for (uint64_t v = on ? R->on[w] : R->off[w]; v; v &= v - 1) {
-            int u = w * 64 + __builtin_ctzll(v);
-            sk_bits_set(on ? &s->on[u % 9] : &s->off[u % 9], u / 9);
-          }
+  if (fx->seen[k] != fx->gen && fixed_visit(fx, g, ch->lk, k)) { ch->oom = 1; return NULL; }
+  int s = fx->comp[k];
+  if (!fx->bad[s]) return fixed_slot(fx, s);
+  if (fx->exact[k] < 0) {
+    int r = on_run(ch, g, k / 9, k % 9 + 1);    /* where does it stop? */
+    if (r < 0) return NULL;
+    const crun *R = &ch->rn[r];
+    uint64_t *z = fixed_slot(fx, fx->ncs);
+    memset(z, 0, 2 * (size_t)fx->nw * sizeof *z);
+    for (int w = 0; w < CWORDS; w++) {
+      for (uint64_t v = R->on[w]; v; v &= v - 1) set_add(z, fx->idx[w * 64 + __builtin_ctzll(v)]);
+      for (uint64_t v = R->off[w]; v; v &= v - 1) set_add(z + fx->nw, fx->idx[w * 64 + __builtin_ctzll(v)]);
     }
-    fx->slot[k] = (int16_t)fx->nds++;
+    fx->exact[k] = (int16_t)fx->ncs++;
   }
-  return &fx->ds[fx->slot[k]];
+  return fixed_slot(fx, fx->exact[k]);
 }
 
-/* acc = a & s, less the cells of own (by digit); 0 when nothing is left */
-static int dsets_and(dsets *acc, const dsets *a, const dsets *s, const sk_bits *own) {
-  uint64_t any = 0;
-  for (int d = 0; d < 9; d++) {
-    acc->on[d] = sk_bits_andnot(sk_bits_and(a->on[d], s->on[d]), own[d]);
-    acc->off[d] = sk_bits_andnot(sk_bits_and(a->off[d], s->off[d]), own[d]);
-    any |= acc->on[d].w[0] | acc->on[d].w[1] | acc->off[d].w[0] | acc->off[d].w[1];
+/* Whether the closures of a group's branches have something in common
+** (1, acc: ON and OFF sets), or not (0); -1 on failure.  The group's own
+** candidates are left out: common to all branches but one, they would
+** keep the test going, and never common, as branch i holds its assumption
+** ON and every other branch's assumption OFF (the first thing its run
+** derives, before any contradiction can stop it). */
+static inline int group_meet(chainer *ch, const cgrid *g, const int *cand, int n,
+                             uint64_t *acc, int nw) {
+  fixed *fx = ch->fx;
+  const uint64_t *first = fixed_sets(ch, g, cand[0]);
+  if (!first) return -1;
+  for (int i = 1; i < n; i++) {
+    const uint64_t *s = fixed_sets(ch, g, cand[i]);
+    if (!s) return -1;
+    uint64_t any = 0;
+    if (i == 1) {
+      /* the group's own candidates out, bit by bit: fewer than a mask */
+      for (int w = 0; w < 2 * nw; w++) acc[w] = first[w] & s[w];
+      for (int j = 0; j < n; j++) {
+        int x = fx->idx[cand[j]];
+        uint64_t keep = ~((uint64_t)1 << (x & 63));
+        acc[x >> 6] &= keep;
+        acc[nw + (x >> 6)] &= keep;
+      }
+      for (int w = 0; w < 2 * nw; w++) any |= acc[w];
+    } else {
+      for (int w = 0; w < 2 * nw; w++) any |= acc[w] &= s[w];
+    }
+    if (!any) return 0;
   }
-  return any != 0;
+  return 1;
 }
 
-/* group_runs on a fixed grid: the sets made already first (they often
-** show that nothing is common), and the runs only when something is.  The
-** group's own candidates are left out: common to all branches but one,
-** they would keep the test going, and never common, as branch i holds its
-** assumption ON and every other branch's assumption OFF (the first thing
-** its run derives, before any contradiction can stop it). */
+/* group_runs on a fixed grid: the closures first (they mostly show that
+** nothing is common), and the runs only when something is; four words a
+** set as a constant, as in fixed_close */
 static int group_fixed(chainer *ch, const cgrid *g, const int *cand, int n, int *r,
                        uint64_t common[2][CWORDS]) {
   fixed *fx = ch->fx;
-  sk_bits own[9];
-  memset(own, 0, sizeof own);
-  for (int i = 0; i < n; i++) sk_bits_set(&own[cand[i] % 9], cand[i] / 9);
-  dsets acc;
-  const dsets *first = NULL, *cur = NULL;     /* what is common so far */
-  for (int pass = 0; pass < 2; pass++)
-    for (int i = 0; i < n; i++) {
-      if ((fx->slot[cand[i]] >= 0) == pass) continue;
-      const dsets *s = fixed_sets(ch, g, cand[i]);
-      if (!s) return -1;
-      if (!first) first = s;
-      else if (!dsets_and(&acc, cur ? cur : first, s, own)) return 0;
-      else cur = &acc;
-    }
+  int nw = fx->nw;
+  uint64_t acc[2 * CWORDS];
+  int ok = nw == 4 ? group_meet(ch, g, cand, n, acc, 4) : group_meet(ch, g, cand, n, acc, nw);
+  if (ok <= 0) return ok;
   memset(common, 0, 2 * CWORDS * sizeof common[0][0]);
-  for (int d = 0; d < 9; d++) {
-    sk_bits on = cur->on[d], off = cur->off[d];
-    for (int c; (c = sk_bits_pop(&on)) >= 0; ) set_add(common[1], c * 9 + d);
-    for (int c; (c = sk_bits_pop(&off)) >= 0; ) set_add(common[0], c * 9 + d);
+  for (int w = 0; w < nw; w++) {
+    for (uint64_t v = acc[w]; v; v &= v - 1) set_add(common[1], fx->cand[w * 64 + __builtin_ctzll(v)]);
+    for (uint64_t v = acc[nw + w]; v; v &= v - 1) set_add(common[0], fx->cand[w * 64 + __builtin_ctzll(v)]);
   }
   for (int i = 0; i < n; i++)
     if ((r[i] = on_run(ch, g, cand[i] / 9, cand[i] % 9 + 1)) < 0) return -1;
