@@ -205,6 +205,7 @@ typedef struct reach {
                                       ** potentials what it reaches gives */
   const sk_bits *tail;                /* when kept: see xy_flags() */
   uint8_t rel[NCAND];                 /* per component: reaches tail */
+  uint8_t big[NCAND];                 /* per component: more than one member */
   uint8_t ylinks, xlinks;             /* the pass whose links it follows */
 } reach;
 
@@ -288,6 +289,7 @@ static void reach_close(const sctx *x, reach *R, int v, int *ns, int ylinks) {
     if (nc) gives_of(x->g, m, ylinks, nc);
     if (R->tail) rel |= sk_bits_has(&R->tail[m % 9], m / 9);
   } while (m != v);
+  R->big[id] = top - *ns > 1;
   for (int i = *ns; i < top; i++) {
     const int16_t *e = R->e + R->eoff[R->stk[i]];
     for (int j = 0; j < R->en[R->stk[i]]; j++) {
@@ -1060,12 +1062,52 @@ static void start_sets(const cgrid *g, inner_ws *w) {
   }
 }
 
+/*
+** Pass XY's quick test of start ON k (with partners, so k's reach is
+** made: xy_flags) from k's component, when it can be told from there.
+** The chain part: what the w reach is what k reaches (k gives its peers,
+** never its OFF), so it holds when k's ncl holds k's OFF.  The cycle
+** part needs a w whose q differs from the closing potential its
+** component reaches.  A cycle k -> q -> w ... u -> closing potential -> k
+** makes u -> k an edge of the reach graph, so k and w share a component:
+** when k's component is k alone, there is none.  When k gives a single
+** live OFF potential, it is k's only partner, the one closing potential,
+** and every w comes from it: none either.  Returns -1 when the full test
+** must tell.
+*/
+static int xy_quick_of_comp(const sctx *x, const reach *R, int k) {
+  int id = R->comp[k], c = k / 9, d = k % 9;
+  if (sk_bits_has(&R->ncl[id][d], c)) return 1;
+  if (!R->big[id]) return 0;
+  sk_bits nb = sk_bits_and(sk_bits_and(sk_peer_bits[c], x->g->dpos[d]), x->live[d]);
+  int nq = __builtin_popcount(x->g->cand[c] & x->livec[c] & (sk_mask)~SK_BIT(d + 1)) +
+           __builtin_popcountll(nb.w[0]) + __builtin_popcountll(nb.w[1]);
+  return nq >= 2 ? -1 : 0;
+}
+
+/* may_find_off() in pass XY from the components' ncl: the same test,
+** since the ON potentials that give OFF potential p are those whose
+** gives_of() holds p */
+static int may_find_off_xy(const sctx *x, const reach *R, int k) {
+  int np;
+  const derived *p = partners(x->lk, k, 1, 1, &np);
+  for (int j = 0; j < np; j++) {
+    const sk_bits *nc = R->ncl[R->comp[p[j].pot >> 1]];  /* made: p[j] has partner k */
+    for (int h = 0; h < np; h++) {
+      int q = p[h].pot >> 1;
+      if (sk_bits_has(&nc[q % 9], q / 9)) return 1;
+    }
+  }
+  return 0;
+}
+
 /* In which passes can start ON k (with partners) find anything?  The
 ** quick test of pass XY holds in every pass that finds something; then
 ** the sharp one of each pass: with pass XY's reach (a superset of pass
 ** X's), and pass Y's own (w->R, made on first use: *ry), since there
 ** pass XY's reaches much more.  Returns 0 when none. */
 static int may_find_on_passes(const sctx *x, inner_ws *w, int k, int *ry) {
+  if (!xy_quick_of_comp(x, &w->Rxy, k)) return 0;
   int lv = may_find_on_level(x, &w->Rxy, k, 1, 1, 1), any = 0;
   if (!lv) return 0;
   if (lv == 2) { set_add(w->fxy, k); any = 1; }
@@ -1109,7 +1151,7 @@ static int xy_tests(sctx *x, inner_ws *w) {
           any = 1;
         }
       }
-      if (set_has(w->rsxy.off, k) && may_find_off(x, &w->Rxy, k, 1)) {
+      if (set_has(w->rsxy.off, k) && may_find_off_xy(x, &w->Rxy, k)) {
         set_add(w->foff, k);
         any = 1;
       }
