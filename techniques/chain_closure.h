@@ -90,6 +90,11 @@ static inline int dcl_on(dclwork *w, int c, int d) {
   if (w->state[k] >= 2) return 1;
   sk_bits_set(&w->on[d], c);
   w->q[w->nq++] = (int16_t)k;
+  /* c's houses have their place of d: what is left of them no longer
+  ** matters (c ON would only be found again; all OFF means c OFF, seen
+  ** in dcl_off), and 0 never counts down to 1 (wraps to 255) */
+  const uint8_t *hs = sk_cell_house[c];
+  for (int t = 0; t < 3; t++) w->hleft[hs[t] * 9 + d] = 0;
   return 0;
 }
 
@@ -157,6 +162,27 @@ static int dcl_meet(const dclos *a, const dclos *b) {
   return any != 0;
 }
 
+/* What "k OFF" gives at once when k's cell keeps 2+ candidates without
+** it: -1 nothing (no house of k has two places of its digit), the one
+** candidate it sets ON, or -2 when it sets two or more.  The closure of
+** "k OFF" is then {k OFF}, which meets no contradiction and nothing of
+** k's ON closure, or that of its one partner P ON (P ON sets k OFF, so
+** each closure holds the other), or has to be made. */
+static int dcl_partner(const dclset *ds, const cgrid *g, int k) {
+  int c = k / 9, d = k % 9, p = -1;
+  for (int t = 0; t < 3; t++) {
+    int h = sk_cell_house[c][t];
+    if (ds->places[h * 9 + d] != 2) continue;
+    unsigned pm = g->pm[h][d];
+    int q = sk_house_cell[h][__builtin_ctz(pm)];
+    if (q == c) q = sk_house_cell[h][__builtin_ctz(pm & (pm - 1))];
+    q = q * 9 + d;
+    if (p >= 0 && q != p) return -2;
+    p = q;
+  }
+  return p;
+}
+
 /* The runs candidate k's contradiction and double chains need (multi_binary):
 ** 0 none (no hint), 2 the OFF run alone (its contradiction), 3 both. */
 static int dcl_binary(chainer *ch, const cgrid *g, int k, int dbl) {
@@ -168,6 +194,15 @@ static int dcl_binary(chainer *ch, const cgrid *g, int k, int dbl) {
     ** closure (which has k OFF) is then the whole of it */
     int e = __builtin_ctz(m & ~(1u << k % 9));
     return dcl_get(ch, g, k / 9 * 9 + e) ? 0 : 2;
+  }
+  /* here k's cell has 3+ candidates: "k OFF" mostly gives nothing or
+  ** one ON partner, whose closure is made (or wanted) anyway */
+  int p = dcl_partner(ch->dcl, g, k);
+  if (p == -1) return 0;
+  if (p >= 0) {
+    const dclos *b = dcl_get(ch, g, p);
+    if (!b) return dbl ? 3 : 2;
+    return dbl && dcl_meet(a, b) ? 3 : 0;
   }
   dclos b;
   int bc = dcl_close(ch->dcl, g, k, 0, &b);
