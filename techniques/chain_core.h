@@ -119,10 +119,36 @@ static int cg_empty_count(const cgrid *g, int house) {
 typedef struct cnode {
   int16_t pot;
   uint8_t cause;
-  uint8_t spare;
+  uint8_t anc;                 /* what is known of its walk's count: see ANC_EXACT */
   int32_t par, npar;           /* parents: pa[par .. par+npar) (node indexes) */
   int32_t nest;                /* nested hint record (SE's nestedChain), -1 */
 } cnode;
+
+/* cnode.anc: the count of a walk from the node (the distinct potentials
+** among it and its ancestors), ANC_EXACT | count, or a lower bound of it
+** (at most ANC_MAX), so that most hints are rated without a walk.  The
+** parents of a node are earlier nodes of its run, which holds each
+** potential once: a node counts one more than any parent, exactly one more
+** than its only parent.  Not so a contradiction node (left out of the
+** run) of a search with nested rules, which can put a potential both on
+** and off in a run: its potential may be held already (see target_low).
+** The walks learn the rest (anc_learn). */
+#define ANC_EXACT 0x80
+#define ANC_MAX 0x7F
+#define ANC_ONE (ANC_EXACT | 1)        /* an assumption */
+
+/* a new node's anc, from its first parent's */
+static inline uint8_t anc_child(uint8_t a) {
+  int v = (a & ANC_MAX) + 1;
+  if (v > ANC_MAX) return ANC_MAX;
+  return (uint8_t)((a & ANC_EXACT) | v);
+}
+
+/* a node's anc a when it gets one more parent, whose anc is b */
+static inline uint8_t anc_join(uint8_t a, uint8_t b) {
+  int v = a & ANC_MAX, w = anc_child(b) & ANC_MAX;
+  return (uint8_t)(v > w ? v : w);
+}
 
 /* one propagation: nodes [base, end) in insertion order (SE's LinkedSet
 ** order), plus the contradiction pair when it stopped on one */
@@ -139,6 +165,7 @@ typedef struct ihint {
   int32_t complexity, kind, seq;
   int32_t elim, nelim;         /* OFF potentials (ascending) in ipot[] */
   int32_t rp, nrp;             /* rule parents (OFF potentials) in ipot[] */
+  int32_t walk;                /* multi_keep: its walks in wn[] till the search ends, or -1 */
   uint64_t ehash;              /* hash of the eliminations (SE's equals) */
   uint64_t chash;              /* hash of the chains (SE's FullChain) */
 } ihint;
@@ -164,7 +191,8 @@ struct chainer {
   int32_t *ebest;              /* inner multiple search: best hint by elimination set */
   /* scratch for walks */
   int32_t *wq; int32_t wqcap;
-  int32_t *wn; int32_t wncap;
+  uint16_t wseen[NPOT], wgen;  /* walk's seen potentials */
+  int32_t *wn; int32_t nwn, wncap;   /* walks of an inner multiple search's hints */
   struct links *lk;            /* links of a static search's grid, or NULL */
   struct fixed *fx;            /* closures of a static multiple search's grid */
   struct acache *ac;           /* getAdvancedPotentials results by reduced grid */
@@ -231,10 +259,11 @@ static void chainer_reset(chainer *ch) {
 }
 
 /* one node's fields: its parents are pa[par .. par+npar) */
-static inline void node_fill(cnode *n, int pot, int cause, int32_t par, int32_t npar, int32_t nest) {
+static inline void node_fill(cnode *n, int pot, int cause, int32_t par, int32_t npar, int32_t nest,
+                             uint8_t anc) {
   n->pot = (int16_t)pot;
   n->cause = (uint8_t)cause;
-  n->spare = 0;
+  n->anc = anc;
   n->par = par;
   n->npar = npar;
   n->nest = nest;
@@ -242,7 +271,7 @@ static inline void node_fill(cnode *n, int pot, int cause, int32_t par, int32_t 
 
 static inline int32_t nd_new(chainer *ch, int pot, int cause, int32_t nest) {
   if (GROW(ch, nd, ncap, ch->nn + 1)) return -1;
-  node_fill(&ch->nd[ch->nn], pot, cause, ch->np, 0, nest);
+  node_fill(&ch->nd[ch->nn], pot, cause, ch->np, 0, nest, ANC_ONE);
   return ch->nn++;
 }
 
@@ -250,7 +279,9 @@ static inline int32_t nd_new(chainer *ch, int pot, int cause, int32_t nest) {
 static inline void nd_par(chainer *ch, int32_t parent) {
   if (parent < 0 || GROW(ch, pa, pcap, ch->np + 1)) return;
   ch->pa[ch->np++] = parent;
-  ch->nd[ch->nn - 1].npar++;
+  cnode *n = &ch->nd[ch->nn - 1];
+  uint8_t b = ch->nd[parent].anc;
+  n->anc = n->npar++ ? anc_join(n->anc, b) : anc_child(b);
 }
 
 static inline int16_t *run_ix(chainer *ch, int r) { return ch->ix + (size_t)r * NPOT; }
@@ -531,15 +562,15 @@ static int run_static(chainer *ch, links *lk, const cgrid *g, int start) {
   int32_t qon[NCAND + 1], qoff[NCAND + 1];
   int hon = 0, non = 0, hoff = 0, noff = 0;
 #define ST_NODE(P, CAUSE, PARENT) do { \
-    node_fill(&nd[nn], (P), (CAUSE), np, (PARENT) >= 0, -1); \
-    if ((PARENT) >= 0) pa[np++] = (PARENT); \
+    node_fill(&nd[nn], (P), (CAUSE), np, 1, -1, anc_child(nd[PARENT].anc)); \
+    pa[np++] = (PARENT); \
   } while (0)
 #define ST_INSERT(P) do { \
     ix[(P)] = (int16_t)(nn - base); \
     set_add(((P) & 1) ? R->on : R->off, (P) >> 1); \
     nn++; \
   } while (0)
-  ST_NODE(start, CA_NONE, -1);
+  node_fill(&nd[nn], start, CA_NONE, np, 0, -1, ANC_ONE);
   if (pot_on(start)) qon[non++] = nn; else qoff[noff++] = nn;
   ST_INSERT(start);
   while (hon < non || hoff < noff) {
@@ -614,7 +645,7 @@ typedef struct dynrun {
 
 /* a node for q with first parent p (the caller inserts it, or not) */
 static inline int32_t dr_node(dynrun *w, int q, int cause, int32_t p) {
-  node_fill(&w->nd[w->nn], q, cause, w->np, 1, -1);
+  node_fill(&w->nd[w->nn], q, cause, w->np, 1, -1, anc_child(w->nd[p].anc));
   w->pa[w->np++] = p;
   return w->nn++;
 }
@@ -629,8 +660,11 @@ static inline void dr_insert(dynrun *w, int q) {
 /* the node of OFF potential (c, d), which the run holds */
 static inline void dr_hidden(dynrun *w, int c, int d) {
   if (!sk_bits_has(&w->off[d - 1], c)) return;
-  w->pa[w->np++] = w->base + w->ix[pot_make(c, d, 0)];
-  w->nd[w->nn - 1].npar++;
+  int32_t x = w->base + w->ix[pot_make(c, d, 0)];
+  cnode *n = &w->nd[w->nn - 1];
+  w->pa[w->np++] = x;
+  n->npar++;
+  n->anc = anc_join(n->anc, w->nd[x].anc);
 }
 
 /* the hidden parents of ON q derived on the reduced grid: the candidates
@@ -778,14 +812,9 @@ static int run_chain(chainer *ch, const cgrid *g0, int start) {
 
 /* ---- walking a chain's ancestors (SE's getChain / getAncestorCount) ----
 ** Layered breadth-first order over parents, each potential once: a FIFO
-** that checks "seen" when a node is taken reproduces it exactly. */
-
-typedef struct walkout {
-  int count;                   /* distinct potentials (the flat complexity) */
-  uint64_t hash;               /* FullChain-style hash of the visit order */
-  int32_t *nests; int nnest;   /* nested records met (caller's buffer) */
-  int maxnest;
-} walkout;
+** that checks "seen" when a node is taken reproduces it exactly.  A walk
+** lists the nodes in that order; the chain's hash, nested records and rule
+** parents are read from the list (chain_multi.h). */
 
 static uint64_t mix64(uint64_t h, uint64_t v) {
   h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
@@ -825,38 +854,41 @@ static void rp_collect(rpctx *rp, int pot, int cause) {
   }
 }
 
-/* Walk from node t.  Stops early (returning a count > bound) when bound >= 0
-** is exceeded.  hash/nests/rule parents only when asked.  A potential is
-** marked when first queued: the queue then holds the first occurrences
-** that a check when taken would keep, in the same order, and no more. */
-static int walk(chainer *ch, int32_t t, int bound, walkout *wo, rpctx *rp) {
-  uint64_t seen[PWORDS];
-  memset(seen, 0, sizeof seen);
+/* Walk from node t: its visit order in q[] (room for NPOT), and the
+** count; or, past a bound >= 0, a number > bound that the count is at
+** least (every node queued is visited).  A potential is marked when first
+** queued: the queue then holds the first occurrences that a check when
+** taken would keep, in the same order, and no more. */
+static int walk(chainer *ch, int32_t t, int bound, int32_t *restrict q) {
+  const cnode *nd = ch->nd;
+  const int32_t *pa = ch->pa;
+  int32_t stop = bound >= 0 ? bound : INT32_MAX;
+  /* seen: wseen[pot] == this walk's number (no set to clear) */
+  uint16_t *seen = ch->wseen, gen = ++ch->wgen;
+  if (gen == 0) {
+    memset(ch->wseen, 0, sizeof ch->wseen);
+    gen = ch->wgen = 1;
+  }
   int32_t head = 0, tail = 0;
-  if (GROW(ch, wq, wqcap, NPOT)) return 0;      /* each potential once */
-  ch->wq[tail++] = t;
-  set_add(seen, ch->nd[t].pot);
-  int count = 0;
-  while (head < tail) {
-    int32_t x = ch->wq[head++];
-    const cnode *n = &ch->nd[x];
-    count++;
-    if (bound >= 0 && count > bound) return count;
-    if (wo) {
-      wo->hash = mix64(wo->hash, (uint64_t)n->pot + 1);
-      if (n->nest >= 0 && wo->nests && wo->nnest < wo->maxnest) wo->nests[wo->nnest++] = n->nest;
-    }
-    if (rp) rp_collect(rp, n->pot, n->cause);
-    for (int32_t i = 0; i < n->npar; i++) {
-      int32_t y = ch->pa[n->par + i];
-      int py = ch->nd[y].pot;
-      if (set_has(seen, py)) continue;
-      set_add(seen, py);
-      ch->wq[tail++] = y;
+  q[tail++] = t;
+  seen[nd[t].pot] = gen;
+  while (head < tail && tail <= stop) {
+    const cnode *n = &nd[q[head++]];
+    for (const int32_t *p = pa + n->par, *e = p + n->npar; p < e; p++) {
+      int py = nd[*p].pot;
+      if (seen[py] == gen) continue;
+      seen[py] = gen;
+      q[tail++] = *p;
     }
   }
-  if (wo) wo->hash = mix64(wo->hash, 0xFFFF);
-  return count;
+  return tail;
+}
+
+/* what a walk from node n (bounded: count > bound, or not) showed */
+static inline void anc_learn(cnode *n, int count, int bound) {
+  if (n->anc & ANC_EXACT) return;
+  if ((bound < 0 || count <= bound) && count <= ANC_MAX) n->anc = (uint8_t)(ANC_EXACT | count);
+  else if (count > n->anc) n->anc = (uint8_t)(count > ANC_MAX ? ANC_MAX : count);
 }
 
 /* sum of the complexities of distinct nested chains (SE's FullChain set) */

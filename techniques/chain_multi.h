@@ -79,29 +79,67 @@ static sk_mask conclusion_elims(const cgrid *g, int pot) {
   return pot_on(pot) ? (sk_mask)(g->cand[c] & ~SK_BIT(d)) : SK_BIT(d);
 }
 
-/* The complexity of m when it is at most limit, else -1: bounded walks
-** first (most hints lose), then the nested chains. */
-static int32_t rate_upto(chainer *ch, const mcand *m, int32_t limit) {
-  /* with nested chains, the bounded walks also collect the nested records
-  ** (a walk that stays within the bound has met them all) */
-  int32_t ids[64];
-  walkout wo;
-  memset(&wo, 0, sizeof wo);
-  wo.nests = ids;
-  wo.maxnest = 64;
-  walkout *pw = ch->nnest > 0 ? &wo : NULL;
+/* what m's target i counts at least (cnode.anc); *exact = 0 when it is
+** not known exactly */
+static inline int32_t target_low(const chainer *ch, const mcand *m, int i, int *exact) {
+  uint8_t a = ch->nd[m->target[i]].anc;
+  if (m->kind == K_CONTRA && ch->level > 0) {
+    *exact = 0;                        /* its potential may be among its ancestors */
+    return (a & ANC_MAX) - 1;
+  }
+  if (!(a & ANC_EXACT)) *exact = 0;
+  return a & ANC_MAX;
+}
+
+/* The complexity of m when it is at most limit, else -1: the targets'
+** known counts first (most hints are rated on them), then bounded walks
+** of the others, each leaving room for the least the targets after it
+** count, then the nested chains.  With len (or nested chains), all the
+** walks are made once m is within limit, and left in wq[]: target i's
+** len[i] nodes after target i-1's. */
+static int32_t rate_upto(chainer *ch, const mcand *m, int32_t limit, int32_t *len) {
+  int nt = m->ntarget;
+  int32_t low[10], n[10], rest = 0;
+  unsigned known = 0;                  /* targets known exactly */
+  for (int i = 0; i < nt; i++) {
+    int e = 1;
+    rest += low[i] = target_low(ch, m, i, &e);
+    n[i] = e ? low[i] : -1;
+    known |= (unsigned)e << i;
+  }
+  if (rest > limit) return -1;
+  int full = len || ch->nnest > 0;
+  if (known == (1u << nt) - 1 && !full) return rest;
+  if (GROW(ch, wq, wqcap, nt * NPOT)) return -1;
+  /* the targets not known exactly, each where its walk goes in wq[] */
   int32_t flat = 0;
-  for (int i = 0; i < m->ntarget; i++) {
-    int64_t room = (int64_t)limit - flat;
-    flat += walk(ch, m->target[i], room > INT_MAX ? -1 : (int)room, pw, NULL);
-    if (flat > limit) return -1;
+  for (int i = 0; i < nt; i++) {
+    rest -= low[i];
+    if (n[i] < 0) {
+      int64_t room = (int64_t)limit - flat - rest;
+      int bound = room > INT_MAX ? -1 : (int)room;
+      n[i] = walk(ch, m->target[i], bound, ch->wq + flat);
+      anc_learn(&ch->nd[m->target[i]], n[i], bound);
+      if (flat + n[i] + rest > limit) return -1;
+    }
+    flat += n[i];
   }
-  int32_t total = flat;
-  if (pw) {
-    total += nested_sum(ch, ids, wo.nnest);
-    if (total > limit) return -1;
+  if (!full) return flat;
+  flat = 0;
+  for (int i = 0; i < nt; i++) {
+    if (known >> i & 1)                /* not walked yet */
+      walk(ch, m->target[i], -1, ch->wq + flat);
+    if (len) len[i] = n[i];
+    flat += n[i];
   }
-  return total;
+  if (ch->nnest == 0) return flat;
+  /* the nested records met, in visit order */
+  int32_t ids[64];
+  int nids = 0;
+  for (int32_t j = 0; j < flat && nids < 64; j++)
+    if (ch->nd[ch->wq[j]].nest >= 0) ids[nids++] = ch->nd[ch->wq[j]].nest;
+  int32_t total = flat + nested_sum(ch, ids, nids);
+  return total > limit ? -1 : total;
 }
 
 /*
@@ -111,10 +149,11 @@ static int32_t rate_upto(chainer *ch, const mcand *m, int32_t limit) {
 ** one's (adv_take_inner).  So of the hints with the same eliminations only
 ** the least counts: ebest[] keeps it per elimination set (one cell: the
 ** other values of an ON conclusion, or one digit), and a hint that cannot
-** beat it is not made, which spares the walks for its rule parents and
-** chain hash.  The losers made before a winner stay in the list, where
-** the winner hides them.  (The work cannot wait for the end of the search:
-** the OFF runs a hint's chains may end in are dropped.)
+** beat it is not made.  One that does takes the loser's place in the list.
+** Its chain hash and rule parents are only worked out at the end of the
+** search, for the winners, from the potentials of its walks as kept in
+** wn[] (the nodes cannot be: the OFF runs a hint's chains may end in are
+** dropped).
 */
 #define EB_SLOTS (SK_CELLS * 18)
 
@@ -122,6 +161,47 @@ static int elim_slot(int pot, sk_mask el) {
   int c = pot_cell(pot);
   if (!(el & (el - 1))) return c * 18 + sk_mask_first(el) - 1;
   return c * 18 + 9 + pot_digit(pot) - 1;     /* ON: every value but this one */
+}
+
+/* m's walks (in wq[], len[i] nodes for target i) into wn[]: root cause,
+** number of targets, their lengths, then each node as pot | cause << 16;
+** where they start, -1 on failure */
+static int32_t keep_walks(chainer *ch, const mcand *m, const int32_t *len) {
+  int32_t n = 0;
+  for (int i = 0; i < m->ntarget; i++) n += len[i];
+  if (GROW(ch, wn, wncap, ch->nwn + 2 + m->ntarget + n)) return -1;
+  int32_t at = ch->nwn, *o = ch->wn + at;
+  *o++ = m->root_cause;
+  *o++ = m->ntarget;
+  for (int i = 0; i < m->ntarget; i++) *o++ = len[i];
+  for (int32_t j = 0; j < n; j++) {
+    const cnode *x = &ch->nd[ch->wq[j]];
+    *o++ = (uint16_t)x->pot | (int32_t)x->cause << 16;
+  }
+  ch->nwn = (int32_t)(o - ch->wn);
+  return at;
+}
+
+/* the chain hash and rule parents of h from its walks in wn[] */
+static void keep_finish(chainer *ch, const cgrid *g, const msink *k, ihint *h) {
+  const int32_t *w = ch->wn + h->walk;
+  int nt = w[1];
+  const int32_t *len = w + 2, *q = len + nt;
+  rpctx rp;
+  rp_begin(&rp, ch, k->src, g, w[0]);
+  uint64_t hash = 0x51;
+  for (int i = 0; i < nt; i++) {
+    for (const int32_t *e = q + len[i]; q < e; q++) {
+      int pot = *q & 0xFFFF;
+      hash = mix64(hash, (uint64_t)pot + 1);
+      rp_collect(&rp, pot, *q >> 16);
+    }
+    hash = mix64(hash, 0xFFFF);
+  }
+  h->chash = hash;
+  h->rp = ch->nipot;
+  h->nrp = rp.n;
+  ch->nipot += rp.n;
 }
 
 static void multi_keep(chainer *ch, const cgrid *g, msink *k, const mcand *m, sk_mask el) {
@@ -132,34 +212,26 @@ static void multi_keep(chainer *ch, const cgrid *g, msink *k, const mcand *m, sk
     const ihint *b = &ch->ih[ch->ebest[slot]];
     limit = m->kind < b->kind ? b->complexity : b->complexity - 1;
     if (limit < 0) return;
-    if (rate_upto(ch, m, limit) < 0) return;
   }
-  ihint *h = ih_new(ch);
-  if (!h) return;
-  ch->ebest[slot] = ch->nih - 1;
+  int32_t len[10];
+  int32_t complexity = rate_upto(ch, m, limit, len);
+  if (complexity < 0) return;
+  ihint *h;
+  if (ch->ebest[slot] >= 0) h = &ch->ih[ch->ebest[slot]];     /* same eliminations */
+  else {
+    if (!(h = ih_new(ch))) return;
+    ch->ebest[slot] = ch->nih - 1;
+    h->elim = ch->nipot;
+    int c = pot_cell(m->pot);
+    for (sk_mask x = el; x; x &= x - 1) ih_push_pot(ch, pot_make(c, sk_mask_first(x), 0));
+    h->nelim = ch->nipot - h->elim;
+    h->ehash = elim_hash(ch->ipot + h->elim, h->nelim);
+  }
   h->seq = seq;
   h->kind = m->kind;
-  rpctx rp;
-  rp_begin(&rp, ch, k->src, g, m->root_cause);
-  int32_t ids[64];
-  walkout wo;
-  memset(&wo, 0, sizeof wo);
-  wo.hash = 0x51;
-  wo.nests = ids;
-  wo.maxnest = 64;
-  int flat = 0;
-  for (int i = 0; i < m->ntarget; i++) flat += walk(ch, m->target[i], -1, &wo, &rp);
-  h->chash = wo.hash;
-  h->rp = ch->nipot;
-  h->nrp = rp.n;
-  ch->nipot += rp.n;
-  h->complexity = flat + nested_sum(ch, ids, wo.nnest);
-  h->diff = k->base + se_length_bonus(h->complexity);
-  h->elim = ch->nipot;
-  int c = pot_cell(m->pot);
-  for (sk_mask x = el; x; x &= x - 1) ih_push_pot(ch, pot_make(c, sk_mask_first(x), 0));
-  h->nelim = ch->nipot - h->elim;
-  h->ehash = elim_hash(ch->ipot + h->elim, h->nelim);
+  h->complexity = complexity;
+  h->diff = k->base + se_length_bonus(complexity);
+  h->walk = keep_walks(ch, m, len);
 }
 
 /* Rate and hand over one hint. */
@@ -170,7 +242,7 @@ static void multi_take(chainer *ch, const cgrid *g, msink *k, const mcand *m) {
   /* least (complexity, kind) wins: bound the walks */
   int32_t limit = m->kind < k->best_k ? k->best_c : k->best_c - 1;
   if (limit < 0) return;
-  int32_t total = rate_upto(ch, m, limit);
+  int32_t total = rate_upto(ch, m, limit, NULL);
   if (total < 0) return;
   k->best_c = total;
   k->best_k = m->kind;
@@ -746,7 +818,11 @@ static void multi_search(chainer *ch, const cgrid *g, msink *k) {
     if (!ch->ebest && !(ch->ebest = malloc(EB_SLOTS * sizeof *ch->ebest))) ch->oom = 1;
     else memset(ch->ebest, 0xFF, EB_SLOTS * sizeof *ch->ebest);
   }
+  ch->nwn = 0;
   if (!ch->oom) multi_cells(ch, g, k);
+  if (k->inner)
+    for (int32_t i = 0; i < ch->nih; i++)
+      if (ch->ih[i].walk >= 0) keep_finish(ch, g, k, &ch->ih[i]);
   k->cap = NULL;
   ch->lk = NULL;
   free(lk);
