@@ -349,15 +349,6 @@ static inline int pop64(uint64_t v) {
   return (int)((v * 0x0101010101010101ull) >> 56);
 }
 
-/* number of cells in b, saturated at 3 (enough for "one", "two", "more") */
-static inline int bits_upto3(sk_bits b) {
-  uint64_t a = b.w[0], c = b.w[1];
-  int n = 0;
-  while (a && n < 3) { a &= a - 1; n++; }
-  while (c && n < 3) { c &= c - 1; n++; }
-  return n;
-}
-
 /* ---- the implication rules (SE's getOnToOff / getOffToOn) ---- */
 
 typedef struct derived { int16_t pot; uint8_t cause; uint8_t spare; } derived;

@@ -478,7 +478,7 @@ static inline int fixed_enter_w(fixed *fx, const cgrid *g, const links *lk, int 
   memset(on, 0, 2 * (size_t)nw * sizeof *on);
   set_add(on, fx->idx[k]);
   unsigned cand = g->cand[c];
-  int b = fx->idx[c * 9 + __builtin_ctz(cand)], n = __builtin_popcount(cand);
+  int b = fx->idx[c * 9 + __builtin_ctz(cand)], n = mask_count(cand);
   uint64_t m = (((uint64_t)1 << n) - 1) & ~((uint64_t)1 << (fx->idx[k] - b));
   off[b >> 6] |= m << (b & 63);
   if ((b & 63) + n > 64) off[(b >> 6) + 1] |= m >> (64 - (b & 63));

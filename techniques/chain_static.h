@@ -1080,8 +1080,8 @@ static int xy_quick_of_comp(const sctx *x, const reach *R, int k) {
   if (sk_bits_has(&R->ncl[id][d], c)) return 1;
   if (!R->big[id]) return 0;
   sk_bits nb = sk_bits_and(sk_bits_and(sk_peer_bits[c], x->g->dpos[d]), x->live[d]);
-  int nq = __builtin_popcount(x->g->cand[c] & x->livec[c] & (sk_mask)~SK_BIT(d + 1)) +
-           __builtin_popcountll(nb.w[0]) + __builtin_popcountll(nb.w[1]);
+  int nq = mask_count(x->g->cand[c] & x->livec[c] & (sk_mask)~SK_BIT(d + 1)) +
+           pop64(nb.w[0]) + pop64(nb.w[1]);
   return nq >= 2 ? -1 : 0;
 }
 
