@@ -1,7 +1,7 @@
 /*
 ** bench_rate.c -- rating speed per ER band.
 **
-**   bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [DIR | FILE...]
+**   bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [-p] [DIR | FILE...]
 **
 ** Rates every puzzle of the files (one 81-character puzzle per line; other
 ** lines are skipped) with the build's plugins and the table (default "se"),
@@ -15,6 +15,11 @@
 **   -n MAX      rate at most MAX puzzles per file
 **   -b SECONDS  time budget per puzzle (0 = none, the default); puzzles over
 **               it get their own line, apart from the stuck ones (ER 20.0)
+**   -p          also print the techniques that took most of the time, with
+**               their searches and steps (sk_rate_opts.profile).  Reading
+**               the thread's clock around every search costs about a
+**               microsecond each, which doubles the easiest puzzles' time:
+**               the band figures of a -p run are not the speed figures.
 ** A directory argument is the shared benchmark directory that `make bench`
 ** passes (bench/run.sh): the set is then DIR/../data/mixed-1090.txt.
 ** Default: ../shared/data/mixed-1090.txt.
@@ -61,6 +66,8 @@ static int parse(const char *line, sk_grid *g) {
   return sk_grid_from_values(g, v, NULL);
 }
 
+static sk_tech_profile *prof;   /* per table entry, over the whole run */
+
 static int rate_file(sk_engine *e, const char *path, int max, double budget) {
   FILE *f = fopen(path, "r");
   if (!f) { fprintf(stderr, "bench_rate: cannot open %s\n", path); return -1; }
@@ -71,6 +78,7 @@ static int rate_file(sk_engine *e, const char *path, int max, double budget) {
     if (strlen(line) < SK_CELLS || parse(line, &g) != 0) continue;
     sk_rate_opts o = {0};
     o.budget = budget;
+    o.profile = prof;
     sk_rating r;
     double t0 = cpu_now();
     sk_rate(e, &g, &o, &r);
@@ -91,16 +99,42 @@ static int rate_file(sk_engine *e, const char *path, int max, double budget) {
   return count;
 }
 
+/* where the time went: the techniques that took most of it */
+static void print_profile(const sk_table *t) {
+  double total = 0;
+  int top[8], ntop = 0;
+  for (int i = 0; i < t->n; i++) total += prof[i].seconds;
+  for (int k = 0; k < 8; k++) {
+    int best = -1;
+    for (int i = 0; i < t->n; i++) {
+      int taken = 0;
+      for (int j = 0; j < ntop; j++) taken |= top[j] == i;
+      if (!taken && prof[i].calls && (best < 0 || prof[i].seconds > prof[best].seconds)) best = i;
+    }
+    if (best < 0) break;
+    top[ntop++] = best;
+  }
+  printf("time per technique (the %d that took most; %.2f s in searches)\n", ntop, total);
+  printf("%-24s %10s %8s %10s %7s %11s\n", "technique", "searches", "steps", "seconds", "share",
+         "ms/search");
+  for (int k = 0; k < ntop; k++) {
+    const sk_tech_profile *p = &prof[top[k]];
+    printf("%-24s %10ld %8ld %10.2f %6.1f%% %11.3f\n", t->entry[top[k]].id, p->calls, p->hits,
+           p->seconds, total > 0 ? 100.0 * p->seconds / total : 0.0, 1000.0 * p->seconds / (double)p->calls);
+  }
+}
+
 int main(int argc, char **argv) {
   const char *table = "se";
   int max = 0;
   double budget = 0;
-  int i = 1;
+  int i = 1, want_profile = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (!strcmp(argv[i], "-t") && i + 1 < argc) table = argv[++i];
     else if (!strcmp(argv[i], "-n") && i + 1 < argc) max = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-b") && i + 1 < argc) budget = atof(argv[++i]);
-    else { fprintf(stderr, "usage: bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [DIR | FILE...]\n"); return 2; }
+    else if (!strcmp(argv[i], "-p")) want_profile = 1;
+    else { fprintf(stderr, "usage: bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [-p] [DIR | FILE...]\n"); return 2; }
   }
   sk_error err = {{0}};
   sk_engine *e = sk_engine_new();
@@ -111,6 +145,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench_rate: %s\n", err.msg);
     return 1;
   }
+  if (want_profile && !(prof = calloc((size_t)t->n, sizeof *prof))) return 1;
   static char fallback[1200] = "../shared/data/mixed-1090.txt";
   struct stat st;
   const char **files = (const char **)argv + i;
@@ -155,6 +190,8 @@ int main(int argc, char **argv) {
     printf("ER >= 10.5: %d puzzles, mean %.1f ms; target %.0f ms: %s\n", hard_n, hm,
            TARGET_HARD_MS, hm <= TARGET_HARD_MS ? "met" : "not met");
   }
+  if (prof) print_profile(t);
+  free(prof);
   sk_engine_free(e);
   return 0;
 }

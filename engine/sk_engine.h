@@ -74,11 +74,20 @@ typedef struct sk_rating {
   sk_grid final;              /* grid where the rating stopped */
 } sk_rating;
 
+/* Where a rating's time goes, per table entry: the searches run (calls),
+** the steps they gave (hits) and the CPU time of those searches (the
+** calling thread's clock). */
+typedef struct sk_tech_profile {
+  long calls, hits;
+  double seconds;
+} sk_tech_profile;
+
 typedef struct sk_rate_opts {
   int record;                     /* keep the steps */
   const uint8_t *solution;        /* when set, verify every step against it */
   double budget;                  /* seconds; 0 = none */
   int max_steps;                  /* 0 = none */
+  sk_tech_profile *profile;       /* when set: one per table entry, added to */
 } sk_rate_opts;
 
 /* Rate a grid.  0 on completion (see r->stuck, r->over_budget, r->wrong). */

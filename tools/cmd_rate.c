@@ -7,6 +7,7 @@
 ** solutions, is reported (stderr, with its line) and marked in the output
 ** instead of being rated.
 */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,10 @@ typedef struct rate_opts {
   sk_policy_pool *pool;
   volatile int policy_failed;  /* a script error: the rest are not rated */
   sk_engine *engine;
+  int profile;                 /* --profile: time per technique to stderr */
+  pthread_mutex_t prof_mu;     /* guards prof (rate -j N) */
+  sk_tech_profile *prof;       /* per table entry, summed over the puzzles */
+  long prof_puzzles;
 } rate_opts;
 
 static const char rate_help[] =
@@ -53,6 +58,9 @@ static const char rate_help[] =
   "  --limit-instructions N, --timeout S\n"
   "                 stop a policy's Lua code after N instructions or S seconds on\n"
   "                 one puzzle: that puzzle is marked '# ...limit exceeded', exit 1\n"
+  "  --profile      print to stderr, per technique, the searches run, the steps\n"
+  "                 they gave and their CPU time, summed over the puzzles (the\n"
+  "                 clock reads cost about 1 us per search: easy puzzles rate slower)\n"
   "  -i, -o, -j     input, output (written whole or not at all), worker threads\n";
 
 static const char explain_help[] =
@@ -108,6 +116,7 @@ static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
       i++;
     }
     else if (!strcmp(a, "--verify")) o->verify = 1;
+    else if (!strcmp(a, "--profile") && !strcmp(o->cmd, "rate")) o->profile = 1;
     else if (!strcmp(a, "--policy") && !strcmp(o->cmd, "rate")) { NEEDS("a policy name or path"); o->policy = v; i++; }
     else if (!strcmp(a, "--limit-instructions") && !strcmp(o->cmd, "rate")) {
       long n;
@@ -231,10 +240,24 @@ static int rate_one(void *ctx, sk_batch_item *it) {
   sk_rate_opts ro = {0};
   ro.budget = o->budget;
   ro.solution = o->verify ? sol : NULL;
+  int nt = sk_engine_table(o->engine)->n;
+  if (o->prof) ro.profile = calloc((size_t)nt, sizeof *ro.profile);
   sk_rating r;
   double t0 = seconds_now();
   sk_rate(o->engine, &g, &ro, &r);
   double secs = seconds_now() - t0;
+  if (ro.profile) {
+    rate_opts *w = (rate_opts *)o;
+    pthread_mutex_lock(&w->prof_mu);
+    for (int i = 0; i < nt; i++) {
+      w->prof[i].calls += ro.profile[i].calls;
+      w->prof[i].hits += ro.profile[i].hits;
+      w->prof[i].seconds += ro.profile[i].seconds;
+    }
+    w->prof_puzzles++;
+    pthread_mutex_unlock(&w->prof_mu);
+    free(ro.profile);
+  }
   if (r.over_budget) {
     sk_warn("%s:%ld: puzzle %ld over budget (%.1f s)", p->source, p->line, p->index, o->budget);
     sk_buf_printf(&b, "%s # over budget (%g s)\n", p->raw ? p->raw : "", o->budget);
@@ -292,7 +315,41 @@ static int explain_one(void *ctx, sk_batch_item *it) {
   return status;
 }
 
+/* --profile: the table's entries by time spent, most first */
+static void print_profile(const rate_opts *o) {
+  const sk_table *t = sk_engine_table(o->engine);
+  int n = t->n, *ord = malloc((size_t)n * sizeof *ord);
+  if (!ord) return;
+  double total = 0;
+  for (int i = 0; i < n; i++) {
+    ord[i] = i;
+    total += o->prof[i].seconds;
+  }
+  for (int i = 1; i < n; i++)           /* insertion sort: a few dozen entries */
+    for (int j = i; j > 0 && o->prof[ord[j]].seconds > o->prof[ord[j - 1]].seconds; j--) {
+      int x = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = x;
+    }
+  fprintf(stderr, "# profile: %ld puzzles rated, %.3f s of CPU in technique searches\n",
+          o->prof_puzzles, total);
+  fprintf(stderr, "# %-26s %10s %8s %11s %7s %10s\n", "technique", "searches", "steps",
+          "seconds", "share", "ms/search");
+  for (int k = 0; k < n; k++) {
+    const sk_tech_profile *p = &o->prof[ord[k]];
+    if (!p->calls) continue;
+    fprintf(stderr, "  %-26s %10ld %8ld %11.3f %6.1f%% %10.4f\n", t->entry[ord[k]].id, p->calls,
+            p->hits, p->seconds, total > 0 ? 100.0 * p->seconds / total : 0.0,
+            1000.0 * p->seconds / (double)p->calls);
+  }
+  free(ord);
+}
+
 static void finish_opts(rate_opts *o) {
+  if (o->prof) {
+    print_profile(o);
+    free(o->prof);
+    pthread_mutex_destroy(&o->prof_mu);
+    o->prof = NULL;
+  }
   if (o->engine) sk_engine_free(o->engine);
   if (o->pool) sk_policy_pool_close(o->pool);
   o->engine = NULL;
@@ -305,6 +362,7 @@ static int run_batch(int argc, char **argv, const char *cmd, const char *help, s
   o.jobs = 1;
   int rc = parse_args(argc, argv, &o, help);
   if (rc) return rc;
+  if (o.profile && o.policy) return sk_usage_error(cmd, "--profile times the table's techniques: not with --policy");
   if ((o.lua_instructions || o.lua_seconds) && !o.policy)
     return sk_usage_error(cmd, "--limit-instructions and --timeout limit a --policy");
   if (o.policy) {
@@ -323,6 +381,11 @@ static int run_batch(int argc, char **argv, const char *cmd, const char *help, s
   if (!o.pool) {
     o.engine = sk_cli_engine(o.table, o.plugins);
     if (!o.engine) return SK_EXIT_USAGE;
+  }
+  if (o.profile) {
+    o.prof = calloc((size_t)sk_engine_table(o.engine)->n, sizeof *o.prof);
+    if (!o.prof) { sk_warn("out of memory"); finish_opts(&o); return SK_EXIT_DATA; }
+    pthread_mutex_init(&o.prof_mu, NULL);
   }
   const char *name;
   FILE *in = sk_in_open(o.in, &name);

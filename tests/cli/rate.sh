@@ -27,6 +27,20 @@ else
   bad "GNU parallel is not installed (tools/deps.sh test installs it)"
 fi
 
+# --profile: per technique to stderr; ratings unchanged; the steps column
+# adds up to the steps of the paths (explain), the searches of the first
+# technique to one per step, whatever -j
+"$SUDOKIT" rate --profile -j 2 -i "$sample" >"$T/prof.out" 2>"$T/prof.err" && ok || bad "rate --profile failed"
+expect_same "$T/prof.out" "$T/r1" "rate --profile vs rate"
+expect_grep "^# profile: $(wc -l <"$sample") puzzles rated" "$T/prof.err"
+"$SUDOKIT" explain -i "$sample" >"$T/paths" 2>/dev/null
+nsteps=$(grep -cv '^#\|^ER/EP/ED\|^$\|^stuck' "$T/paths")
+psteps=$(awk '!/^#/ { s += $3 } END { print s }' "$T/prof.err")
+[ "$nsteps" -gt 0 ] && [ "$psteps" = "$nsteps" ] && ok || bad "profile steps $psteps, paths $nsteps"
+first=$(awk '!/^#/ && $1 == "full-house" { print $2 }' "$T/prof.err")
+[ "$first" = "$nsteps" ] && ok || bad "full-house searched $first times for $nsteps steps"
+expect_status 2 "$SUDOKIT" rate --profile --policy se -i "$sample"
+
 # serate's format directives
 head -2 "$sample" | "$SUDOKIT" rate --format '%n:%r/%p/%d %% [%g]' >"$T/f" 2>"$T/err" && ok || bad "format run failed"
 l1=$(head -1 "$sample")

@@ -757,6 +757,51 @@ static void sort_elims(char *s) {
   memcpy(s, out, len + 1);
 }
 
+/* sk_rate_opts.profile: every step asks the table's entries in order up to
+** the one that gives it, so entry i is searched once per step taken by
+** entries i and later (and once more when the rating gets stuck), and its
+** hits are the steps it gave. */
+static void test_profile(void **state) {
+  (void)state;
+  const char *puzzle =
+    "..9.....3.....9...7.....5.6..65..4.....3......28......3..75.6..6...........12.3.8";
+  uint8_t v[SK_CELLS];
+  for (int c = 0; c < SK_CELLS; c++)
+    v[c] = (uint8_t)(puzzle[c] >= '1' && puzzle[c] <= '9' ? puzzle[c] - '0' : 0);
+  sk_grid g;
+  assert_int_equal(sk_grid_from_values(&g, v, NULL), 0);
+  int n = sk_engine_table(eng)->n;
+  sk_tech_profile *prof = calloc((size_t)n, sizeof *prof);
+  long *steps = calloc((size_t)n, sizeof *steps);
+  assert_non_null(prof);
+  assert_non_null(steps);
+  sk_rate_opts o = {0};
+  o.record = 1;
+  o.profile = prof;
+  sk_rating r;
+  assert_int_equal(sk_rate(eng, &g, &o, &r), 0);
+  assert_int_equal(sk_milli_to_tenths(r.er), 42);    /* SE's ER for this puzzle */
+  assert_true(r.nsteps > 20);
+  for (int i = 0; i < r.nsteps; i++) steps[r.steps[i].tech]++;
+  long later = r.stuck ? 1 : 0, used = 0;
+  for (int i = n - 1; i >= 0; i--) {
+    later += steps[i];
+    assert_int_equal(prof[i].hits, steps[i]);
+    assert_int_equal(prof[i].calls, later);
+    assert_true(prof[i].seconds >= 0);
+    used += prof[i].hits > 0;
+  }
+  assert_true(used >= 3);
+  /* a second rating adds to the same counts */
+  sk_rating_free(&r);
+  o.record = 0;
+  assert_int_equal(sk_rate(eng, &g, &o, &r), 0);
+  assert_int_equal(prof[0].calls, 2 * (r.nsteps + (r.stuck ? 1 : 0)));
+  sk_rating_free(&r);
+  free(prof);
+  free(steps);
+}
+
 static void test_se_paths(void **state) {
   (void)state;
   FILE *f = fopen(PATHS, "r");
@@ -821,6 +866,7 @@ int main(void) {
     cmocka_unit_test(test_swordfish_jellyfish),
     cmocka_unit_test(test_xy_wing),
     cmocka_unit_test(test_xyz_wing),
+    cmocka_unit_test(test_profile),
     cmocka_unit_test(test_se_paths),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
