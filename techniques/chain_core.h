@@ -199,6 +199,8 @@ struct chainer {
   struct sscratch *ss;         /* inner static searches' arenas (chain_static.h) */
   struct dclset *dcl;          /* dynamic searches' closures (chain_closure.h) */
   int ac_shared;               /* ac belongs to the step (chains.c), not to ch */
+  int src_bare;                /* the search's grid has no producer-21 hint and
+                               ** no open cell with one candidate (chains.c) */
   /* the chainers of the nested rules (getAdvancedPotentials) */
   chainer *sub_static, *sub_multi, *sub_dyn, *sub_nested;
 };

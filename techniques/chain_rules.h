@@ -401,12 +401,27 @@ static chainer *sub_get(chainer *ch, chainer **slot, int multiple, int dynamic, 
   return *slot;
 }
 
+/* a strong link of g that src lacks: a bivalue cell or a house with two
+** places of a digit that lost candidates */
+static int new_strong_link(const cgrid *g, const cgrid *src) {
+  for (int c = 0; c < SK_CELLS; c++)
+    if (g->cand[c] != src->cand[c] && two_bits(g->cand[c])) return 1;
+  for (int h = 0; h < SK_HOUSES; h++)
+    for (int d = 0; d < 9; d++)
+      if (g->pm[h][d] != src->pm[h][d] && two_bits(g->pm[h][d])) return 1;
+  return 0;
+}
+
 static void adv_static(advctx *a, const cgrid *g, const cgrid *src) {
+  /* with a bare src every hint needs a strong link the chain made
+  ** (strong_only: see relevant() in chain_static.h) */
+  if (a->ch->src_bare && !new_strong_link(g, src)) return;
   chainer *sub = sub_get(a->ch, &a->ch->sub_static, 0, 0, 0);
   if (!sub) return;
   chainer_reset(sub);
   sctx x;
   if (sctx_init_inner(&x, g, src, sub)) { a->ch->oom = 1; return; }
+  x.strong_only = a->ch->src_bare;
   static_search(&x);
   if (x.oom) a->ch->oom = 1;
   adv_take_inner(a, sub);

@@ -52,6 +52,7 @@ typedef struct sctx {
   const cgrid *src;
   chainer *out;
   const relset *rs;            /* inner: see relevant() */
+  int strong_only;             /* inner: see relevant() */
   struct reach *reach;         /* inner: see may_find_on() */
   sk_mask gone_c[SK_CELLS];    /* inner: candidates the outer chain removed */
   uint8_t hflag[SK_HOUSES][10];  /* inner: per house and digit, HF_* */
@@ -527,7 +528,8 @@ static int xy_flags(const sctx *x, reach *R, sk_bits *chain, sk_bits *relon) {
 static void xy_tails(const sctx *x, sk_bits *tail, sk_bits *off) {
   const cgrid *g = x->g;
   for (int d = 0; d < 9; d++) {
-    tail[d] = sk_bits_and(g->dpos[d], sk_bits_or(x->lost[d], x->cell_lost));
+    tail[d] = x->strong_only ? (sk_bits){{0, 0}}
+                             : sk_bits_and(g->dpos[d], sk_bits_or(x->lost[d], x->cell_lost));
     off[d] = sk_bits_and(g->dpos[d], sk_bits_or(x->lost2[d], x->biv_lost));
   }
   for (int d = 0; d < 9; d++)
@@ -641,7 +643,7 @@ static int fresh_off(const sctx *x, trav *t, int u, int ylinks, int live_only, d
   const cgrid *g = x->g;
   int y = pot_cell(u), f = pot_digit(u), n = 0;
   if (ylinks) {
-    uint8_t taint = x->rs && x->gone_c[y];
+    uint8_t taint = x->rs && !x->strong_only && x->gone_c[y];
     sk_mask m = g->cand[y] & (sk_mask)~SK_BIT(f);
     if (live_only) m &= x->livec[y];
     for (; m; m &= m - 1) {
@@ -666,7 +668,7 @@ static int fresh_off(const sctx *x, trav *t, int u, int ylinks, int live_only, d
   static const uint8_t house[3] = {2, 0, 1};
   for (int k = 0; k < 3; k++) {
     if (sk_bits_empty(in[k])) continue;
-    uint8_t taint = x->rs && (x->hflag[sk_cell_house[y][house[k]]][f] & HF_LOST);
+    uint8_t taint = x->rs && !x->strong_only && (x->hflag[sk_cell_house[y][house[k]]][f] & HF_LOST);
     for (int c; (c = sk_bits_pop(&in[k])) >= 0; ) {
       out[n].pot = (int16_t)pot_make(c, f, 0);
       out[n].spare = taint;
@@ -905,6 +907,18 @@ static void static_from_off(sctx *x, trav *t, int start, int ylinks) {
 ** skipped.  (SE would still list those hints, and one could in principle
 ** hide a later hint with the same eliminations; on the test corpus it
 ** never happens: duplicates are always of hints with rule parents.)
+**
+** strong_only (chainer.src_bare): the outer search's grid src has no
+** producer-21 hint and no open cell with one candidate.  Then every hint
+** on the reduced grid takes a strong link src lacks (a bivalue cell or a
+** house with two places that lost candidates), so only those are tails,
+** and only they taint a path.  Else the hint's chain holds on src too: a
+** forcing chain from start ON to its OFF (or OFF to ON) would be found on
+** src from the same start, which src's search did not; and each
+** elimination x of a cycle is itself a forcing chain on src, from x ON to
+** the cycle's node x sees, round the loop the other way to the node of the
+** other kind x sees, to x OFF (x's cell has two candidates in src, so x is
+** a start there).  It also means no hint lacks rule parents.
 */
 static void relevant(const sctx *x, int ylinks, int xlinks, relset *rs) {
   const cgrid *g = x->g;
@@ -918,6 +932,7 @@ static void relevant(const sctx *x, int ylinks, int xlinks, relset *rs) {
   ** potentials with a strong link there */
   for (int d = 0; d < 9; d++) {
     sk_bits on = sk_bits_and(g->dpos[d], ylinks ? sk_bits_or(x->lost[d], x->cell_lost) : x->lost[d]);
+    if (x->strong_only) on = (sk_bits){{0, 0}};
     sk_bits off = {{0, 0}};
     if (xlinks) off = x->lost2[d];
     if (ylinks) off = sk_bits_or(off, x->biv_lost);

@@ -42,7 +42,9 @@
 ** outer chain made and where what the start reaches in the link graph
 ** (strongly connected components per pass, worked out once per search) can
 ** give a hint, stops a traversal when nothing it can still reach can, and
-** only keeps nodes that derive something; static multiple chains only look
+** only keeps nodes that derive something (and when static-chains found
+** nothing on the step's grid, only starts that reach a strong link the
+** outer chain made, see src_bare); static multiple chains only look
 ** at hint groups that can have rule parents, compare the closures of their
 ** branches (chain_multi.h) and make runs only where these have something in
 ** common; dynamic multiple searches without nested rules first close each
@@ -70,6 +72,7 @@ typedef struct emitter {
   const cgrid *g;
   const chaincfg *cfg;
   int stop;
+  int emitted;
 } emitter;
 
 /* ---- text ---- */
@@ -154,8 +157,13 @@ static void static_found(void *ud, int type, const snode *path, int len, const s
     host->hint_printf(&h, ", so ");
     put_pot(host, &h, start ^ 1);
   }
+  em->emitted++;
   if (host->emit(em->s, &h)) em->stop = 1;
 }
+
+/* On the step's data: static-chains ran on the step's grid to the end and
+** found nothing (see src_bare). */
+static const char static_none_key = 0;
 
 static int search_static(const sk_search *s, emitter *em) {
   sctx x;
@@ -164,8 +172,21 @@ static int search_static(const sk_search *s, emitter *em) {
   x.ud = em;
   x.search = s;
   static_search(&x);
+  if (!x.oom && !x.stop && !em->stop && !em->emitted)
+    s->host->set_aux(s, &static_none_key, (void *)&static_none_key, NULL);
   sctx_free(&x);
   return em->stop ? SK_SEARCH_STOPPED : SK_SEARCH_DONE;
+}
+
+/* chainer.src_bare for a search on the step's grid g: static-chains found
+** nothing on it (the step's data) and no open cell has a single candidate.
+** Then a producer-21 hint on a reduced grid needs a strong link the outer
+** chain made (relevant() in chain_static.h). */
+static int src_bare(const sk_search *s, const cgrid *g) {
+  if (!s->host->get_aux(s, &static_none_key)) return 0;
+  for (int c = 0; c < SK_CELLS; c++)
+    if (!g->value[c] && mask_count(g->cand[c]) < 2) return 0;
+  return 1;
 }
 
 /* ---- the multiple family ---- */
@@ -282,6 +303,7 @@ static int search_multi(const sk_search *s, emitter *em) {
   if (!ch) return SK_SEARCH_DONE;
   ch->search = s;
   if (cfg->level > 0) use_step_cache(s, ch);
+  ch->src_bare = (cfg->level == 2 || cfg->level == 3) && src_bare(s, em->g);
   msink k;
   memset(&k, 0, sizeof k);
   k.best_c = INT32_MAX;
@@ -298,7 +320,7 @@ static int chains_search(const sk_search *s) {
   const chaincfg *cfg = s->data;
   cgrid g;
   cg_from(&g, s->grid);
-  emitter em = {s, &g, cfg, 0};
+  emitter em = {s, &g, cfg, 0, 0};
   return cfg->kind == 0 ? search_static(s, &em) : search_multi(s, &em);
 }
 
