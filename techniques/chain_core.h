@@ -884,15 +884,31 @@ static inline void anc_learn(cnode *n, int count, int bound) {
   else if (count > n->anc) n->anc = (uint8_t)(count > ANC_MAX ? ANC_MAX : count);
 }
 
-/* sum of the complexities of distinct nested chains (SE's FullChain set) */
-static int nested_sum(const chainer *ch, int32_t *ids, int n) {
-  int sum = 0;
-  for (int i = 0; i < n; i++) {
-    uint64_t h = ch->nest[ids[i]].chash;
-    int dup = 0;
-    for (int j = 0; j < i && !dup; j++) dup = ch->nest[ids[j]].chash == h;
-    if (!dup) sum += ch->nest[ids[i]].complexity;
+/* The sum of the complexities of the distinct nested chains (SE's
+** FullChain set, by chain hash) that the n walked nodes q[] carry; -1 out
+** of memory.  A hint's walk can meet well over a hundred such nodes: a
+** hash set, on the stack while it fits. */
+static int32_t nested_sum(const chainer *ch, const int32_t *q, int32_t n) {
+  int32_t m = 0;
+  for (int32_t i = 0; i < n; i++) m += ch->nd[q[i]].nest >= 0;
+  if (!m) return 0;
+  int32_t local[256], *set = local;            /* nest ids, -1 free */
+  uint32_t cap = 16;
+  while (cap < 2u * (uint32_t)m) cap *= 2;
+  if (cap > 256 && !(set = malloc(cap * sizeof *set))) return -1;
+  memset(set, 0xFF, cap * sizeof *set);
+  int32_t sum = 0;
+  for (int32_t i = 0; i < n; i++) {
+    int32_t id = ch->nd[q[i]].nest;
+    if (id < 0) continue;
+    uint64_t h = ch->nest[id].chash;
+    uint32_t at = (uint32_t)(h ^ h >> 29) & (cap - 1);
+    while (set[at] >= 0 && ch->nest[set[at]].chash != h) at = (at + 1) & (cap - 1);
+    if (set[at] >= 0) continue;
+    set[at] = id;
+    sum += ch->nest[id].complexity;
   }
+  if (set != local) free(set);
   return sum;
 }
 

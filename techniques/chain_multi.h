@@ -133,12 +133,9 @@ static int32_t rate_upto(chainer *ch, const mcand *m, int32_t limit, int32_t *le
     flat += n[i];
   }
   if (ch->nnest == 0) return flat;
-  /* the nested records met, in visit order */
-  int32_t ids[64];
-  int nids = 0;
-  for (int32_t j = 0; j < flat && nids < 64; j++)
-    if (ch->nd[ch->wq[j]].nest >= 0) ids[nids++] = ch->nd[ch->wq[j]].nest;
-  int32_t total = flat + nested_sum(ch, ids, nids);
+  int32_t nested = nested_sum(ch, ch->wq, flat);
+  if (nested < 0) return -1;
+  int32_t total = flat + nested;
   return total > limit ? -1 : total;
 }
 
