@@ -98,9 +98,11 @@ static inline int dcl_on(dclwork *w, int c, int d) {
   return 0;
 }
 
-/* the one place of d left in house h */
+/* the one place of d left in house h; none (1) when the rest of a batch
+** of OFF potentials (dcl_close) took it */
 static inline int dcl_last(dclwork *w, int h, int d) {
   sk_bits x = sk_bits_andnot(sk_bits_and(w->g->dpos[d], sk_house_bits[h]), w->off[d]);
+  if (sk_bits_empty(x)) return 1;
   return dcl_on(w, sk_bits_first(x), d);
 }
 
@@ -108,9 +110,16 @@ static inline int dcl_last(dclwork *w, int h, int d) {
 ** cell or houses; 1 on a contradiction.  A cell or house-digit that had
 ** one never gets here with a count of one; one that had 2+ and has lost
 ** all has lost its last one as an ON potential, seen here. */
+static inline int dcl_off_counts(dclwork *w, int c, int d);
+
 static inline int dcl_off(dclwork *w, int c, int d) {
   if (sk_bits_has(&w->on[d], c)) return 1;
   sk_bits_set(&w->off[d], c);
+  return dcl_off_counts(w, c, d);
+}
+
+/* the counts of dcl_off, for (c, d) just set OFF */
+static inline int dcl_off_counts(dclwork *w, int c, int d) {
   unsigned left = w->left[c] &= (uint16_t)~(1u << d);
   if (left && !(left & (left - 1)) && dcl_on(w, c, __builtin_ctz(left))) return 1;
   const uint8_t *hs = sk_cell_house[c];
@@ -137,9 +146,12 @@ static int dcl_close(const dclset *ds, const cgrid *g, int k, int on, dclos *s) 
     int c = w.q[i] / 9, d = w.q[i] % 9;
     for (unsigned o = w.left[c] & ~(1u << d); o; o &= o - 1)
       if (dcl_off(&w, c, __builtin_ctz(o))) return 1;
+    /* the digit's peers at once: none may be ON */
     sk_bits nb = sk_bits_andnot(sk_bits_and(sk_peer_bits[c], g->dpos[d]), w.off[d]);
+    if (!sk_bits_empty(sk_bits_and(nb, w.on[d]))) return 1;
+    w.off[d] = sk_bits_or(w.off[d], nb);
     for (int y; (y = sk_bits_pop(&nb)) >= 0; )
-      if (dcl_off(&w, y, d)) return 1;
+      if (dcl_off_counts(&w, y, d)) return 1;
   }
   memcpy(s->on, w.on, sizeof s->on);
   memcpy(s->off, w.off, sizeof s->off);

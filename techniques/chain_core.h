@@ -66,6 +66,8 @@ typedef struct cgrid {
                                ** = sk_house_cell[h][i] (the links and the
                                ** nested rules read these) */
   uint8_t value[SK_CELLS];
+  uint8_t nempty[SK_HOUSES];   /* open cells per house (the values never change) */
+  uint8_t placed[10];          /* placed[d]: cells holding value d */
 } cgrid;
 
 /* where cell c stands in its row, column and block (bit index in pm) */
@@ -86,6 +88,13 @@ static void cg_from(cgrid *g, const sk_grid *s) {
   memcpy(g->cand, s->cand, sizeof g->cand);
   memcpy(g->dpos, s->dcells, sizeof g->dpos);
   memcpy(g->value, s->value, sizeof g->value);
+  for (int h = 0; h < SK_HOUSES; h++) {
+    int n = 0;
+    for (int i = 0; i < 9; i++) n += g->value[sk_house_cell[h][i]] == 0;
+    g->nempty[h] = (uint8_t)n;
+  }
+  memset(g->placed, 0, sizeof g->placed);
+  for (int c = 0; c < SK_CELLS; c++) g->placed[g->value[c]]++;
   memset(g->pm, 0, sizeof g->pm);
   for (int c = 0; c < SK_CELLS; c++)
     for (sk_mask m = g->cand[c]; m; m &= m - 1) {
@@ -109,11 +118,7 @@ static inline sk_bits cg_places(const cgrid *g, int house, int d) {
   return sk_bits_and(g->dpos[d - 1], sk_house_bits[house]);
 }
 
-static int cg_empty_count(const cgrid *g, int house) {
-  int n = 0;
-  for (int i = 0; i < 9; i++) n += g->value[sk_house_cell[house][i]] == 0;
-  return n;
-}
+static inline int cg_empty_count(const cgrid *g, int house) { return g->nempty[house]; }
 
 /* ---- the node arena ---- */
 typedef struct cnode {
@@ -382,7 +387,7 @@ static int gen_off(const cgrid *g, int p, int ylinks, derived *out) {
 
 /* OFF -> ON, in SE's order: bivalue cell (Y), then block, row, column with
 ** two places (X).  A cell reached twice (block and line) counts once. */
-static int gen_on(const cgrid *g, int p, int ylinks, int xlinks, derived *out) {
+static inline int gen_on(const cgrid *g, int p, int ylinks, int xlinks, derived *out) {
   int c = pot_cell(p), d = pot_digit(p), n = 0;
   sk_mask m = g->cand[c];
   if (ylinks && m && (m & (m - 1)) && !((m & (m - 1)) & ((m & (m - 1)) - 1))) {
@@ -773,13 +778,20 @@ static int run_chain(chainer *ch, const cgrid *g0, int start) {
   int k0 = start >> 1;
   sk_bits_set(pot_on(start) ? &w.on[k0 % 9] : &w.off[k0 % 9], k0 / 9);
   if (pot_on(start)) qon[non++] = s; else qoff[noff++] = s;
+  /* w holds the arena's pointers and counts between the nested rules'
+  ** turns (ch's are synced around advanced() and on return) */
+  w.nd = ch->nd;
+  w.pa = ch->pa;
+  w.nn = ch->nn;
+  w.np = ch->np;
   while (hon < non || hoff < noff) {
-    if (ch->oom) return -1;
-    if (GROW(ch, nd, ncap, ch->nn + 32) || GROW(ch, pa, pcap, ch->np + 40)) return -1;
-    w.nd = ch->nd;
-    w.pa = ch->pa;
-    w.nn = ch->nn;
-    w.np = ch->np;
+    if (w.nn + 32 > ch->ncap || w.np + 40 > ch->pcap) {
+      ch->nn = w.nn;
+      ch->np = w.np;
+      if (GROW(ch, nd, ncap, ch->nn + 32) || GROW(ch, pa, pcap, ch->np + 40)) return -1;
+      w.nd = ch->nd;
+      w.pa = ch->pa;
+    }
     int stop;
     if (hon < non) stop = dr_from_on(&w, g, qon[hon++], ylinks, qoff, &noff);
     else {
@@ -787,19 +799,31 @@ static int run_chain(chainer *ch, const cgrid *g0, int start) {
       stop = dr_from_off(&w, g, g0, dyn, p, ylinks, qon, &non);
       if (dyn && !stop) cg_remove(&work, pot_cell(w.nd[p].pot), pot_digit(w.nd[p].pot));
     }
-    ch->nn = w.nn;
-    ch->np = w.np;
-    if (stop) return r;
+    if (stop) {
+      ch->nn = w.nn;
+      ch->np = w.np;
+      return r;
+    }
     w.R->end = w.nn;
     if (hon == non && hoff == noff && ch->level > 0) {
+      ch->nn = w.nn;
+      ch->np = w.np;
       int from = noff;
       advanced(ch, r, g, g0, qoff, &noff);
+      if (ch->oom) return -1;
       for (int i = from; i < noff; i++) {
         int k = ch->nd[qoff[i]].pot >> 1;
         sk_bits_set(&w.off[k % 9], k / 9);
       }
+      w.R = &ch->rn[r];
+      w.nd = ch->nd;
+      w.pa = ch->pa;
+      w.nn = ch->nn;
+      w.np = ch->np;
     }
   }
+  ch->nn = w.nn;
+  ch->np = w.np;
   return r;
 }
 

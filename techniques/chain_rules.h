@@ -274,8 +274,7 @@ static void rule_naked_pair(advctx *a, const cgrid *g, const cgrid *src, const r
 ** then first), digit.  Two base lines qualify only with the same two
 ** places, so each kind collects its few hits and sorts them. */
 static void rule_xwing(advctx *a, const cgrid *g, const cgrid *src, const removed *rm) {
-  int occ[10] = {0};
-  for (int c = 0; c < SK_CELLS; c++) occ[g->value[c]]++;
+  const uint8_t *occ = g->placed;
   static const uint8_t base0[2] = {9, 0}, cover0[2] = {0, 9};   /* columns, then rows */
   int16_t rp[18], el[16];
   for (int t = 0; t < 2; t++) {
