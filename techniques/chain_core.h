@@ -112,7 +112,20 @@ static inline void cg_remove(cgrid *g, int c, int d) {
 }
 
 /* exactly two bits */
-static inline int two_bits(unsigned m) { unsigned r = m & (m - 1); return r && !(r & (r - 1)); }
+/* bit counts of the 9-bit masks (a cell's candidates, a house's places),
+** built by the preprocessor: n, then n + 1 for each added low bit */
+#define SK_B2(n) n, n + 1, n + 1, n + 2
+#define SK_B4(n) SK_B2(n), SK_B2(n + 1), SK_B2(n + 1), SK_B2(n + 2)
+#define SK_B6(n) SK_B4(n), SK_B4(n + 1), SK_B4(n + 1), SK_B4(n + 2)
+#define SK_B8(n) SK_B6(n), SK_B6(n + 1), SK_B6(n + 1), SK_B6(n + 2)
+static const uint8_t bits9[512] = {SK_B8(0), SK_B8(1)};
+#undef SK_B2
+#undef SK_B4
+#undef SK_B6
+#undef SK_B8
+
+/* exactly two bits (m < 512) */
+static inline int two_bits(unsigned m) { return bits9[m] == 2; }
 
 static inline sk_bits cg_places(const cgrid *g, int house, int d) {
   return sk_bits_and(g->dpos[d - 1], sk_house_bits[house]);
@@ -784,13 +797,16 @@ static int run_chain(chainer *ch, const cgrid *g0, int start) {
   w.pa = ch->pa;
   w.nn = ch->nn;
   w.np = ch->np;
+  int32_t nlim = ch->ncap - 32, plim = ch->pcap - 40;   /* room for one step */
   while (hon < non || hoff < noff) {
-    if (w.nn + 32 > ch->ncap || w.np + 40 > ch->pcap) {
+    if (w.nn > nlim || w.np > plim) {
       ch->nn = w.nn;
       ch->np = w.np;
       if (GROW(ch, nd, ncap, ch->nn + 32) || GROW(ch, pa, pcap, ch->np + 40)) return -1;
       w.nd = ch->nd;
       w.pa = ch->pa;
+      nlim = ch->ncap - 32;
+      plim = ch->pcap - 40;
     }
     int stop;
     if (hon < non) stop = dr_from_on(&w, g, qon[hon++], ylinks, qoff, &noff);
@@ -820,6 +836,8 @@ static int run_chain(chainer *ch, const cgrid *g0, int start) {
       w.pa = ch->pa;
       w.nn = ch->nn;
       w.np = ch->np;
+      nlim = ch->ncap - 32;
+      plim = ch->pcap - 40;
     }
   }
   ch->nn = w.nn;
