@@ -134,7 +134,7 @@ static int32_t rate_upto(chainer *ch, const mcand *m, int32_t limit, int32_t *le
   }
   if (ch->nnest == 0) return flat;
   int32_t nested = nested_sum(ch, ch->wq, flat);
-  if (nested < 0) return -1;
+  if (nested < 0) { ch->oom = 1; return -1; }
   int32_t total = flat + nested;
   return total > limit ? -1 : total;
 }
