@@ -99,31 +99,6 @@ static int rate_file(sk_engine *e, const char *path, int max, double budget) {
   return count;
 }
 
-/* where the time went: the techniques that took most of it */
-static void print_profile(const sk_table *t) {
-  double total = 0;
-  int top[8], ntop = 0;
-  for (int i = 0; i < t->n; i++) total += prof[i].seconds;
-  for (int k = 0; k < 8; k++) {
-    int best = -1;
-    for (int i = 0; i < t->n; i++) {
-      int taken = 0;
-      for (int j = 0; j < ntop; j++) taken |= top[j] == i;
-      if (!taken && prof[i].calls && (best < 0 || prof[i].seconds > prof[best].seconds)) best = i;
-    }
-    if (best < 0) break;
-    top[ntop++] = best;
-  }
-  printf("time per technique (the %d that took most; %.2f s in searches)\n", ntop, total);
-  printf("%-24s %10s %8s %10s %7s %11s\n", "technique", "searches", "steps", "seconds", "share",
-         "ms/search");
-  for (int k = 0; k < ntop; k++) {
-    const sk_tech_profile *p = &prof[top[k]];
-    printf("%-24s %10ld %8ld %10.2f %6.1f%% %11.3f\n", t->entry[top[k]].id, p->calls, p->hits,
-           p->seconds, total > 0 ? 100.0 * p->seconds / total : 0.0, 1000.0 * p->seconds / (double)p->calls);
-  }
-}
-
 int main(int argc, char **argv) {
   const char *table = "se";
   int max = 0;
@@ -190,7 +165,10 @@ int main(int argc, char **argv) {
     printf("ER >= 10.5: %d puzzles, mean %.1f ms; target %.0f ms: %s\n", hard_n, hm,
            TARGET_HARD_MS, hm <= TARGET_HARD_MS ? "met" : "not met");
   }
-  if (prof) print_profile(t);
+  if (prof) {
+    printf("time per technique (the 8 that took most)\n");
+    sk_tech_profile_print(stdout, e, prof, total, 8);
+  }
   free(prof);
   sk_engine_free(e);
   return 0;

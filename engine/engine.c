@@ -472,6 +472,34 @@ int sk_engine_use_table(sk_engine *e, sk_table *t, sk_error *err) {
 }
 
 const sk_table *sk_engine_table(const sk_engine *e) { return e->table; }
+
+void sk_tech_profile_print(FILE *f, const sk_engine *e, const sk_tech_profile *prof, long puzzles,
+                           int top) {
+  const sk_table *t = e->table;
+  int n = t ? t->n : 0, *ord = malloc((size_t)(n ? n : 1) * sizeof *ord);
+  if (!ord) return;
+  double total = 0;
+  for (int i = 0; i < n; i++) {
+    ord[i] = i;
+    total += prof[i].seconds;
+  }
+  for (int i = 1; i < n; i++)           /* insertion sort: a few dozen entries */
+    for (int j = i; j > 0 && prof[ord[j]].seconds > prof[ord[j - 1]].seconds; j--) {
+      int x = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = x;
+    }
+  fprintf(f, "# profile: %ld puzzles rated, %.3f s of CPU in technique searches\n", puzzles, total);
+  fprintf(f, "# %-26s %10s %8s %11s %7s %10s\n", "technique", "searches", "steps", "seconds",
+          "share", "ms/search");
+  for (int k = 0, shown = 0; k < n && (top <= 0 || shown < top); k++) {
+    const sk_tech_profile *p = &prof[ord[k]];
+    if (!p->calls) continue;
+    fprintf(f, "  %-26s %10ld %8ld %11.3f %6.1f%% %10.4f\n", t->entry[ord[k]].id, p->calls,
+            p->hits, p->seconds, total > 0 ? 100.0 * p->seconds / total : 0.0,
+            1000.0 * p->seconds / (double)p->calls);
+    shown++;
+  }
+  free(ord);
+}
 int sk_engine_technique_count(const sk_engine *e) { return e->ntech; }
 const sk_technique *sk_engine_technique(const sk_engine *e, int i) {
   return i >= 0 && i < e->ntech ? &e->tech[i].t : NULL;

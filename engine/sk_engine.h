@@ -12,6 +12,7 @@
 #ifndef SK_ENGINE_H
 #define SK_ENGINE_H
 
+#include <stdio.h>
 #include "sk_grid.h"
 #include "sk_table.h"
 #include "sk_error.h"
@@ -89,6 +90,13 @@ typedef struct sk_rate_opts {
   int max_steps;                  /* 0 = none */
   sk_tech_profile *profile;       /* when set: one per table entry, added to */
 } sk_rate_opts;
+
+/* Print a profile (one entry per table entry of e, as sk_rate filled it)
+** to f: two '#' header lines, then one line per technique searched --
+** id, searches, steps, seconds, share of the total, ms per search -- the
+** most time first, at most top lines (0: all).  puzzles is only printed. */
+void sk_tech_profile_print(FILE *f, const sk_engine *e, const sk_tech_profile *prof, long puzzles,
+                           int top);
 
 /* Rate a grid.  0 on completion (see r->stuck, r->over_budget, r->wrong). */
 int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating *r);

@@ -111,9 +111,11 @@ static inline void cg_remove(cgrid *g, int c, int d) {
   for (int t = 0; t < 3; t++) g->pm[sk_cell_house[c][t]][d - 1] &= (uint16_t)~(1u << cell_pos(c, t));
 }
 
-/* exactly two bits */
-/* bit counts of the 9-bit masks (a cell's candidates, a house's places),
-** built by the preprocessor: n, then n + 1 for each added low bit */
+/* ---- bit counts ----
+** Plugins are built without -mpopcnt, where __builtin_popcount is a
+** library call.  The masks counted are 9 bits (a cell's candidates, a
+** house's places): a table, built by the preprocessor (n, then n + 1 for
+** each added low bit). */
 #define SK_B2(n) n, n + 1, n + 1, n + 2
 #define SK_B4(n) SK_B2(n), SK_B2(n + 1), SK_B2(n + 1), SK_B2(n + 2)
 #define SK_B6(n) SK_B4(n), SK_B4(n + 1), SK_B4(n + 1), SK_B4(n + 2)
@@ -124,8 +126,12 @@ static const uint8_t bits9[512] = {SK_B8(0), SK_B8(1)};
 #undef SK_B6
 #undef SK_B8
 
-/* exactly two bits (m < 512) */
+/* exactly two bits (m < 512), without a branch: the scans meet two-place
+** houses and bivalue cells at random, where a branch would be mispredicted */
 static inline int two_bits(unsigned m) { return bits9[m] == 2; }
+
+/* the bits of m (m < 512) */
+static inline int mask_count(unsigned m) { return bits9[m]; }
 
 static inline sk_bits cg_places(const cgrid *g, int house, int d) {
   return sk_bits_and(g->dpos[d - 1], sk_house_bits[house]);
@@ -352,16 +358,7 @@ static inline void run_insert(chainer *ch, int r, int32_t node) {
   R->end = node + 1;
 }
 
-/* ---- bit counts ----
-** Plugins are built without -mpopcnt, where __builtin_popcount is a
-** library call: these are the counts the hot paths use. */
-static inline int mask_count(unsigned m) {
-  m = m - ((m >> 1) & 0x5555u);
-  m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
-  m = (m + (m >> 4)) & 0x0F0Fu;
-  return (int)((m + (m >> 8)) & 0x1Fu);
-}
-
+/* ---- bit counts of words (mask_count: see bits9) ---- */
 static inline int pop64(uint64_t v) {
   v = v - ((v >> 1) & 0x5555555555555555ull);
   v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
@@ -403,7 +400,7 @@ static int gen_off(const cgrid *g, int p, int ylinks, derived *out) {
 static inline int gen_on(const cgrid *g, int p, int ylinks, int xlinks, derived *out) {
   int c = pot_cell(p), d = pot_digit(p), n = 0;
   sk_mask m = g->cand[c];
-  if (ylinks && m && (m & (m - 1)) && !((m & (m - 1)) & ((m & (m - 1)) - 1))) {
+  if (ylinks && two_bits(m)) {
     int v = sk_mask_first(m);
     if (v == d) v = sk_mask_first(m & (sk_mask)(m - 1));
     out[n].pot = (int16_t)pot_make(c, v, 1);
@@ -454,13 +451,6 @@ static inline void links_add(links *L, int k, int pot, int cause) {
   e->spare = 0;
 }
 
-/* 1 when m has exactly two bits, without branches: the scans below meet
-** two-place houses and bivalue cells at random, so a branch per test would
-** be mispredicted often */
-static inline unsigned is_two(unsigned m) {
-  unsigned r = m & (m - 1);
-  return (r != 0) & ((r & (r - 1)) == 0);
-}
 
 /* fill L from g (L is reused by the inner static searches) */
 static void links_fill(links *L, const cgrid *g, int with_off) {
@@ -476,7 +466,7 @@ static void links_fill(links *L, const cgrid *g, int with_off) {
   int n = 0;
   for (int c = 0; c < SK_CELLS; c++) {
     cells[n] = (uint8_t)c;
-    n += (int)is_two(g->cand[c]);
+    n += two_bits(g->cand[c]);
   }
   for (int i = 0; i < n; i++) {
     int c = cells[i];
@@ -495,7 +485,7 @@ static void links_fill(links *L, const cgrid *g, int with_off) {
     for (int h = first[t]; h < first[t] + 9; h++)
       for (int d = 0; d < 9; d++) {
         hd[n] = (uint16_t)(t << 12 | h << 4 | d);
-        n += (int)is_two(g->pm[h][d]);
+        n += two_bits(g->pm[h][d]);
       }
   for (int i = 0; i < n; i++) {
     int t = hd[i] >> 12, h = (hd[i] >> 4) & 0xFF, d = (hd[i] & 15) + 1;

@@ -523,15 +523,26 @@ static int xy_flags(const sctx *x, reach *R, sk_bits *chain, sk_bits *relon) {
   return 0;
 }
 
+/* relevant()'s tails of digit d+1 in a pass: the links that carry rule
+** parents.  ON potentials that may derive an OFF one in a cell or house
+** that lost candidates (none when strong_only), OFF potentials with a
+** strong link there. */
+static inline void rel_tails(const sctx *x, int d, int ylinks, int xlinks, sk_bits *on, sk_bits *off) {
+  const cgrid *g = x->g;
+  sk_bits o = {{0, 0}};
+  *on = o;
+  if (!x->strong_only)
+    *on = sk_bits_and(g->dpos[d], ylinks ? sk_bits_or(x->lost[d], x->cell_lost) : x->lost[d]);
+  if (xlinks) o = x->lost2[d];
+  if (ylinks) o = sk_bits_or(o, x->biv_lost);
+  *off = sk_bits_and(g->dpos[d], o);
+}
+
 /* pass XY's tails for xy_flags(): relevant()'s OFF tails (off), and in
 ** tail its ON tails and the ON potentials that give an OFF tail */
 static void xy_tails(const sctx *x, sk_bits *tail, sk_bits *off) {
   const cgrid *g = x->g;
-  for (int d = 0; d < 9; d++) {
-    tail[d] = x->strong_only ? (sk_bits){{0, 0}}
-                             : sk_bits_and(g->dpos[d], sk_bits_or(x->lost[d], x->cell_lost));
-    off[d] = sk_bits_and(g->dpos[d], sk_bits_or(x->lost2[d], x->biv_lost));
-  }
+  for (int d = 0; d < 9; d++) rel_tails(x, d, 1, 1, &tail[d], &off[d]);
   for (int d = 0; d < 9; d++)
     for (sk_bits b = off[d]; ; ) {
       int c = sk_bits_pop(&b);
@@ -927,16 +938,9 @@ static void relevant(const sctx *x, int ylinks, int xlinks, relset *rs) {
   int n = 0;
   sk_bits ond[9];              /* rs->on by digit, to push only new peers */
   memset(ond, 0, sizeof ond);
-  /* the tails of the links that carry rule parents: ON potentials that
-  ** may derive an OFF one in a cell or house that lost candidates, OFF
-  ** potentials with a strong link there */
   for (int d = 0; d < 9; d++) {
-    sk_bits on = sk_bits_and(g->dpos[d], ylinks ? sk_bits_or(x->lost[d], x->cell_lost) : x->lost[d]);
-    if (x->strong_only) on = (sk_bits){{0, 0}};
-    sk_bits off = {{0, 0}};
-    if (xlinks) off = x->lost2[d];
-    if (ylinks) off = sk_bits_or(off, x->biv_lost);
-    off = sk_bits_and(g->dpos[d], off);
+    sk_bits on, off;
+    rel_tails(x, d, ylinks, xlinks, &on, &off);
     ond[d] = on;
     for (int c; (c = sk_bits_pop(&on)) >= 0; ) {
       set_add(rs->on, c * 9 + d);
@@ -1010,7 +1014,7 @@ static void inner_setup(sctx *x) {
     x->gone_c[c] = gone;
     if (!gone) continue;
     sk_bits_set(&x->cell_lost, c);
-    if (m && two_bits(m)) {
+    if (two_bits(m)) {
       sk_bits_set(&x->biv_lost, c);
       L->on[c * 9 + sk_mask_first(m) - 1][0].spare = 1;           /* the Y links */
       L->on[c * 9 + sk_mask_first(m & (sk_mask)(m - 1)) - 1][0].spare = 1;

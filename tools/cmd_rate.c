@@ -315,37 +315,9 @@ static int explain_one(void *ctx, sk_batch_item *it) {
   return status;
 }
 
-/* --profile: the table's entries by time spent, most first */
-static void print_profile(const rate_opts *o) {
-  const sk_table *t = sk_engine_table(o->engine);
-  int n = t->n, *ord = malloc((size_t)n * sizeof *ord);
-  if (!ord) return;
-  double total = 0;
-  for (int i = 0; i < n; i++) {
-    ord[i] = i;
-    total += o->prof[i].seconds;
-  }
-  for (int i = 1; i < n; i++)           /* insertion sort: a few dozen entries */
-    for (int j = i; j > 0 && o->prof[ord[j]].seconds > o->prof[ord[j - 1]].seconds; j--) {
-      int x = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = x;
-    }
-  fprintf(stderr, "# profile: %ld puzzles rated, %.3f s of CPU in technique searches\n",
-          o->prof_puzzles, total);
-  fprintf(stderr, "# %-26s %10s %8s %11s %7s %10s\n", "technique", "searches", "steps",
-          "seconds", "share", "ms/search");
-  for (int k = 0; k < n; k++) {
-    const sk_tech_profile *p = &o->prof[ord[k]];
-    if (!p->calls) continue;
-    fprintf(stderr, "  %-26s %10ld %8ld %11.3f %6.1f%% %10.4f\n", t->entry[ord[k]].id, p->calls,
-            p->hits, p->seconds, total > 0 ? 100.0 * p->seconds / total : 0.0,
-            1000.0 * p->seconds / (double)p->calls);
-  }
-  free(ord);
-}
-
 static void finish_opts(rate_opts *o) {
   if (o->prof) {
-    print_profile(o);
+    sk_tech_profile_print(stderr, o->engine, o->prof, o->prof_puzzles, 0);
     free(o->prof);
     pthread_mutex_destroy(&o->prof_mu);
     o->prof = NULL;
