@@ -1052,6 +1052,211 @@ static void set_live(sctx *x, int ylinks, int xlinks) {
   }
 }
 
+/*
+** Pass XY's tests on words.  The ON potentials of the reach graph are the
+** live candidates (those with partners): on the reduced grids of a nested
+** level usually a few dozen.  When there are at most 64, each gets a bit,
+** a set of them is a word, and what each reaches (itself included) is a
+** word from a bit-parallel transitive closure; a target's givers (the live
+** ON potentials that give an OFF one) are a few masks away (lg_givers).
+** The tests are those of the general code above (reach_of, tgt_hit,
+** xy_flags), read on words: what a component reaches is what each of its
+** members reaches, and a component is told by that word.
+*/
+#define LG_MAX 64
+
+typedef struct lgraph {
+  int n;
+  int16_t cand[LG_MAX];                /* bit -> candidate */
+  int8_t bit[NCAND];                   /* candidate -> bit, -1 when not live */
+  uint64_t dig[9], house[SK_HOUSES];   /* the bits by digit, by house */
+  uint64_t pxy[LG_MAX], py[LG_MAX];    /* the partners of each: pass XY, Y links */
+  uint64_t rxy[LG_MAX], ry[LG_MAX];    /* what each reaches: pass XY, pass Y */
+  int have_ry;
+} lgraph;
+
+/* The live potentials linked to candidate q (c, d): those of d in c's
+** peers and, with Y links, c's other candidates.  Read as ON potentials
+** they are the givers of "q OFF"; read as OFF ones, what "q ON" gives. */
+static inline uint64_t lg_givers(const lgraph *L, int q, int ylinks) {
+  int c = q / 9, d = q % 9;
+  const uint8_t *hs = sk_cell_house[c];
+  uint64_t cell = L->house[hs[0]] & L->house[hs[1]];
+  uint64_t peers = (L->house[hs[0]] | L->house[hs[1]] | L->house[hs[2]]) & ~cell;
+  return (L->dig[d] & peers) | (ylinks ? cell & ~L->dig[d] : 0);
+}
+
+static inline uint64_t lg_bit(const lgraph *L, int k) {
+  return L->bit[k] >= 0 ? (uint64_t)1 << L->bit[k] : 0;
+}
+
+/* r[i] = what bit i reaches through partner sets p (transitive closure) */
+static void lg_close(lgraph *L, const uint64_t *p, uint64_t *r) {
+  int n = L->n;
+  for (int i = 0; i < n; i++) {
+    uint64_t s = (uint64_t)1 << i;
+    for (uint64_t b = lg_givers(L, L->cand[i], 1); b; b &= b - 1) s |= p[__builtin_ctzll(b)];
+    r[i] = s;
+  }
+  for (int k = 0; k < n; k++) {
+    uint64_t rk = r[k];
+    for (int i = 0; i < n; i++) r[i] |= rk & (uint64_t)-(int64_t)((r[i] >> k) & 1);
+  }
+}
+
+/* the graph of pass XY's live candidates (x->live); 0 when they are too
+** many */
+static int lg_build(const sctx *x, lgraph *L) {
+  int n = 0;
+  for (int d = 0; d < 9; d++) n += pop64(x->live[d].w[0]) + pop64(x->live[d].w[1]);
+  if (n > LG_MAX) return 0;
+  memset(L->bit, -1, sizeof L->bit);
+  memset(L->dig, 0, sizeof L->dig);
+  memset(L->house, 0, sizeof L->house);
+  L->n = 0;
+  for (int d = 0; d < 9; d++)
+    for (sk_bits b = x->live[d]; ; ) {
+      int c = sk_bits_pop(&b);
+      if (c < 0) break;
+      int i = L->n++;
+      uint64_t m = (uint64_t)1 << i;
+      L->cand[i] = (int16_t)(c * 9 + d);
+      L->bit[c * 9 + d] = (int8_t)i;
+      L->dig[d] |= m;
+      for (int t = 0; t < 3; t++) L->house[sk_cell_house[c][t]] |= m;
+    }
+  for (int i = 0; i < L->n; i++) {
+    int m, ny = x->lk->nny[L->cand[i]];
+    const derived *l = partners(x->lk, L->cand[i], 1, 1, &m);
+    uint64_t a = 0, y = 0;
+    for (int j = 0; j < m; j++) {
+      uint64_t b = lg_bit(L, l[j].pot >> 1);
+      if (!b) return 0;                  /* a partner is live: never */
+      a |= b;
+      if (j < ny) y |= b;
+    }
+    L->pxy[i] = a;
+    L->py[i] = y;
+  }
+  lg_close(L, L->pxy, L->rxy);
+  L->have_ry = 0;
+  return 1;
+}
+
+/* may_find_on_level() on words, with r what each reaches (L->rxy, or
+** L->ry for pass Y): 0, 1 or 2 as there */
+static int lg_may_find_on_level(const sctx *x, const lgraph *L, const uint64_t *r, int k,
+                                int ylinks, int xlinks, int do_chain) {
+  const cgrid *g = x->g;
+  int c = k / 9, d = k % 9 + 1, nclose = 0, m;
+  int q[28], nq = 0;
+  if (ylinks)
+    for (sk_mask o = g->cand[c] & x->livec[c] & (sk_mask)~SK_BIT(d); o; o &= o - 1)
+      q[nq++] = c * 9 + sk_mask_first(o) - 1;
+  sk_bits nb = sk_bits_and(sk_bits_and(sk_peer_bits[c], g->dpos[d - 1]), x->live[d - 1]);
+  for (int y; (y = sk_bits_pop(&nb)) >= 0; ) q[nq++] = y * 9 + d - 1;
+  int16_t fw[28 * 4], fq[28 * 4];
+  int nw = 0;
+  uint64_t fl = 0;
+  for (int i = 0; i < nq; i++) {
+    const derived *l = partners(x->lk, q[i], ylinks, xlinks, &m);
+    for (int j = 0; j < m; j++) {
+      int w = l[j].pot >> 1;
+      if (w == k) continue;
+      fw[nw] = (int16_t)w;
+      fq[nw++] = (int16_t)q[i];
+      fl |= lg_bit(L, w);
+    }
+  }
+  if (!nw) return 0;
+  /* the targets' givers: the start's OFF (0), the closing potentials */
+  int close[5];
+  uint64_t G[5], kb = lg_bit(L, k);
+  const derived *cl = partners(x->lk, k, ylinks, xlinks, &nclose);
+  close[0] = k;
+  G[0] = lg_givers(L, k, ylinks) & ~kb;
+  for (int h = 0; h < nclose; h++) {
+    close[h + 1] = cl[h].pot >> 1;
+    G[h + 1] = lg_givers(L, close[h + 1], ylinks) & ~kb;
+  }
+  int hit = 0;
+  for (int i = 0; i < nw && !hit; i++) {
+    uint64_t rw = r[L->bit[fw[i]]];
+    for (int h = !do_chain; h <= nclose && !hit; h++) hit = close[h] != fq[i] && (rw & G[h]);
+  }
+  if (!hit) return 0;
+  if (do_chain && (fl & G[0])) return 2;
+  for (int h = 1; h <= nclose; h++)
+    if (fl & G[h])
+      for (int i = 0; i < nw; i++)
+        if (fq[i] != close[h] && gives_off(g, fw[i] * 2 + 1, close[h] * 2, ylinks) &&
+            short_cycle_elims(g, k, fq[i], fw[i], close[h]))
+          return 2;
+  for (int h = 0; h <= nclose; h++) G[h] &= ~fl;
+  for (int i = 0; i < nw; i++) {
+    uint64_t rw = r[L->bit[fw[i]]];
+    for (int h = !do_chain; h <= nclose; h++)
+      if (close[h] != fq[i] && (rw & G[h])) return 2;
+  }
+  return 1;
+}
+
+/* xy_quick_of_comp() on words (k live) */
+static int lg_quick(const sctx *x, const lgraph *L, int k) {
+  int i = L->bit[k], c = k / 9, d = k % 9;
+  uint64_t rk = L->rxy[i];
+  if (rk & lg_givers(L, k, 1)) return 1;
+  int big = 0;                         /* k's component has another member */
+  for (uint64_t b = rk & ~((uint64_t)1 << i); b && !big; b &= b - 1)
+    big = (L->rxy[__builtin_ctzll(b)] >> i) & 1;
+  if (!big) return 0;
+  sk_bits nb = sk_bits_and(sk_bits_and(sk_peer_bits[c], x->g->dpos[d]), x->live[d]);
+  int nq = mask_count(x->g->cand[c] & x->livec[c] & (sk_mask)~SK_BIT(d + 1)) +
+           pop64(nb.w[0]) + pop64(nb.w[1]);
+  return nq >= 2 ? -1 : 0;
+}
+
+/* may_find_off_xy() on words */
+static int lg_may_find_off(const sctx *x, const lgraph *L, int k) {
+  int np;
+  const derived *p = partners(x->lk, k, 1, 1, &np);
+  for (int j = 0; j < np; j++) {
+    uint64_t rj = L->rxy[L->bit[p[j].pot >> 1]];
+    for (int h = 0; h < np; h++)
+      if (rj & lg_givers(L, p[h].pot >> 1, 1)) return 1;
+  }
+  return 0;
+}
+
+/* xy_flags()'s chain test of start k without partners, on words: a w of
+** its first layer reaches an ON potential that gives k's OFF */
+static int lg_chain(const lgraph *L, int k) {
+  uint64_t gk = lg_givers(L, k, 1), fl = 0, u = 0;
+  for (uint64_t b = gk; b; b &= b - 1) fl |= L->pxy[__builtin_ctzll(b)];
+  for (uint64_t b = fl; b; b &= b - 1) u |= L->rxy[__builtin_ctzll(b)];
+  return (u & gk) != 0;
+}
+
+/* xy_flags()'s relon on words: the tail, and what gives a partner of a w
+** that reaches the tail */
+static void lg_relon(const sctx *x, const lgraph *L, const sk_bits *tail, sk_bits *relon) {
+  const cgrid *g = x->g;
+  uint64_t tl = 0, rel = 0, pr = 0;
+  memcpy(relon, tail, 9 * sizeof *relon);
+  for (int i = 0; i < L->n; i++)
+    if (sk_bits_has(&tail[L->cand[i] % 9], L->cand[i] / 9)) tl |= (uint64_t)1 << i;
+  for (int i = 0; i < L->n; i++)
+    if (L->rxy[i] & tl) rel |= (uint64_t)1 << i;
+  for (uint64_t b = rel; b; b &= b - 1) pr |= L->pxy[__builtin_ctzll(b)];
+  for (; pr; pr &= pr - 1) {
+    int p = L->cand[__builtin_ctzll(pr)], pc = p / 9, pd = p % 9;
+    relon[pd] = sk_bits_or(relon[pd], sk_bits_and(g->dpos[pd], sk_peer_bits[pc]));
+    for (sk_mask o = g->cand[pc] & (sk_mask)~SK_BIT(pd + 1); o; o &= o - 1)
+      sk_bits_set(&relon[sk_mask_first(o) - 1], pc);
+  }
+}
+
+
 /* what an inner search works with besides the sctx */
 typedef struct inner_ws {
   relset rs, rsxy;             /* relevant() of the pass, of pass XY */
@@ -1060,6 +1265,8 @@ typedef struct inner_ws {
   uint64_t multi[CWORDS], biv[CWORDS];   /* candidates of cells with 2+, with 2 */
   /* starts that may find something: ON in pass X, Y, XY; OFF (X and XY) */
   uint64_t fx[CWORDS], fy[CWORDS], fxy[CWORDS], foff[CWORDS];
+  int local;                   /* pass XY's tests on words (lg) */
+  lgraph lg;
 } inner_ws;
 
 /* add cell mask m to candidate set s at bit 'at' (a cell's 9 bits may
@@ -1120,12 +1327,29 @@ static int may_find_off_xy(const sctx *x, const reach *R, int k) {
   return 0;
 }
 
+
 /* In which passes can start ON k (with partners) find anything?  The
 ** quick test of pass XY holds in every pass that finds something; then
 ** the sharp one of each pass: with pass XY's reach (a superset of pass
 ** X's), and pass Y's own (w->R, made on first use: *ry), since there
 ** pass XY's reaches much more.  Returns 0 when none. */
 static int may_find_on_passes(const sctx *x, inner_ws *w, int k, int *ry) {
+  if (w->local) {
+    lgraph *L = &w->lg;
+    if (!lg_quick(x, L, k)) return 0;
+    int lv = lg_may_find_on_level(x, L, L->rxy, k, 1, 1, 1), any = 0;
+    if (!lv) return 0;
+    if (lv == 2) { set_add(w->fxy, k); any = 1; }
+    if (lg_may_find_on_level(x, L, L->rxy, k, 0, 1, 1) == 2) { set_add(w->fx, k); any = 1; }
+    if (set_has(w->biv, k)) {
+      if (!L->have_ry) {
+        lg_close(L, L->py, L->ry);
+        L->have_ry = 1;
+      }
+      if (lg_may_find_on_level(x, L, L->ry, k, 1, 0, 0) == 2) { set_add(w->fy, k); any = 1; }
+    }
+    return any;
+  }
   if (!xy_quick_of_comp(x, &w->Rxy, k)) return 0;
   int lv = may_find_on_level(x, &w->Rxy, k, 1, 1, 1), any = 0;
   if (!lv) return 0;
@@ -1147,10 +1371,16 @@ static int xy_tests(sctx *x, inner_ws *w) {
   sk_bits chain[9], tail[9], off[9], relon[9];
   xy_tails(x, tail, off);
   reach_reset(&w->Rxy, 1, 1);
-  w->Rxy.tail = tail;
-  int err = xy_flags(x, &w->Rxy, chain, relon);
-  w->Rxy.tail = NULL;
-  if (err) { x->oom = 1; return 0; }
+  w->local = lg_build(x, &w->lg);
+  if (w->local) {
+    lg_relon(x, &w->lg, tail, relon);
+    w->Rxy.ncl = NULL;         /* pass XY's traversals make what they need */
+  } else {
+    w->Rxy.tail = tail;
+    int err = xy_flags(x, &w->Rxy, chain, relon);
+    w->Rxy.tail = NULL;
+    if (err) { x->oom = 1; return 0; }
+  }
   xy_relset(x, relon, off, &w->rsxy);
   memset(w->fx, 0, sizeof w->fx);
   memset(w->fy, 0, sizeof w->fy);
@@ -1164,13 +1394,14 @@ static int xy_tests(sctx *x, inner_ws *w) {
       ** (for the passes with chains, X and XY) */
       if (set_has(w->rsxy.on, k)) {
         if (sk_bits_has(&x->live[d], c)) any |= may_find_on_passes(x, w, k, &ry);
-        else if (sk_bits_has(&chain[d], c)) {
+        else if (w->local ? lg_chain(&w->lg, k) : sk_bits_has(&chain[d], c)) {
           set_add(w->fx, k);
           set_add(w->fxy, k);
           any = 1;
         }
       }
-      if (set_has(w->rsxy.off, k) && may_find_off_xy(x, &w->Rxy, k)) {
+      if (set_has(w->rsxy.off, k) &&
+          (w->local ? lg_may_find_off(x, &w->lg, k) : may_find_off_xy(x, &w->Rxy, k))) {
         set_add(w->foff, k);
         any = 1;
       }
