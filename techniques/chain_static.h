@@ -1070,8 +1070,9 @@ typedef struct lgraph {
   int16_t cand[LG_MAX];                /* bit -> candidate */
   int8_t bit[NCAND];                   /* candidate -> bit, -1 when not live */
   uint64_t dig[9], house[SK_HOUSES];   /* the bits by digit, by house */
-  uint64_t pxy[LG_MAX], py[LG_MAX];    /* the partners of each: pass XY, Y links */
+  uint64_t pxy[LG_MAX], py[LG_MAX], px[LG_MAX];   /* the partners of each: pass XY, Y, X */
   uint64_t rxy[LG_MAX], ry[LG_MAX];    /* what each reaches: pass XY, pass Y */
+  uint64_t rpxy[LG_MAX];               /* what its partners reach (pass XY) */
   int have_ry;
 } lgraph;
 
@@ -1137,41 +1138,41 @@ static int lg_build(const sctx *x, lgraph *L) {
     }
     L->pxy[i] = a;
     L->py[i] = y;
+    L->px[i] = a & ~y;
   }
   lg_close(L, L->pxy, L->rxy);
+  for (int i = 0; i < L->n; i++) {
+    uint64_t u = 0;
+    for (uint64_t b = L->pxy[i]; b; b &= b - 1) u |= L->rxy[__builtin_ctzll(b)];
+    L->rpxy[i] = u;
+  }
   L->have_ry = 0;
   return 1;
 }
 
-/* may_find_on_level() on words, with r what each reaches (L->rxy, or
-** L->ry for pass Y): 0, 1 or 2 as there */
-static int lg_may_find_on_level(const sctx *x, const lgraph *L, const uint64_t *r, int k,
-                                int ylinks, int xlinks, int do_chain) {
+/* may_find_on_level() on words, with r what each reaches and P the
+** partners of each in the pass (L->rxy and L->pxy, or those of pass X or
+** Y): 0, 1 or 2 as there.  The first layer is kept by the q it comes
+** from (W[]), and what each q's layer reaches (RQ[]). */
+static int lg_may_find_on_level(const sctx *x, const lgraph *L, const uint64_t *r,
+                                const uint64_t *P, int k, int ylinks, int xlinks, int do_chain) {
   const cgrid *g = x->g;
-  int c = k / 9, d = k % 9 + 1, nclose = 0, m;
-  int q[28], nq = 0;
-  if (ylinks)
-    for (sk_mask o = g->cand[c] & x->livec[c] & (sk_mask)~SK_BIT(d); o; o &= o - 1)
-      q[nq++] = c * 9 + sk_mask_first(o) - 1;
-  sk_bits nb = sk_bits_and(sk_bits_and(sk_peer_bits[c], g->dpos[d - 1]), x->live[d - 1]);
-  for (int y; (y = sk_bits_pop(&nb)) >= 0; ) q[nq++] = y * 9 + d - 1;
-  int16_t fw[28 * 4], fq[28 * 4];
-  int nw = 0;
-  uint64_t fl = 0;
-  for (int i = 0; i < nq; i++) {
-    const derived *l = partners(x->lk, q[i], ylinks, xlinks, &m);
-    for (int j = 0; j < m; j++) {
-      int w = l[j].pot >> 1;
-      if (w == k) continue;
-      fw[nw] = (int16_t)w;
-      fq[nw++] = (int16_t)q[i];
-      fl |= lg_bit(L, w);
-    }
+  uint64_t kb = lg_bit(L, k), W[28], RQ[28], fl = 0;
+  int qv[28], nq = 0, nclose = 0;
+  for (uint64_t b = lg_givers(L, k, ylinks); b; b &= b - 1) {
+    int i = __builtin_ctzll(b);
+    uint64_t w = P[i] & ~kb, u = 0;
+    if (!w) continue;
+    for (uint64_t v = w; v; v &= v - 1) u |= r[__builtin_ctzll(v)];
+    qv[nq] = L->cand[i];
+    W[nq] = w;
+    RQ[nq++] = u;
+    fl |= w;
   }
-  if (!nw) return 0;
+  if (!fl) return 0;
   /* the targets' givers: the start's OFF (0), the closing potentials */
   int close[5];
-  uint64_t G[5], kb = lg_bit(L, k);
+  uint64_t G[5];
   const derived *cl = partners(x->lk, k, ylinks, xlinks, &nclose);
   close[0] = k;
   G[0] = lg_givers(L, k, ylinks) & ~kb;
@@ -1180,24 +1181,25 @@ static int lg_may_find_on_level(const sctx *x, const lgraph *L, const uint64_t *
     G[h + 1] = lg_givers(L, close[h + 1], ylinks) & ~kb;
   }
   int hit = 0;
-  for (int i = 0; i < nw && !hit; i++) {
-    uint64_t rw = r[L->bit[fw[i]]];
-    for (int h = !do_chain; h <= nclose && !hit; h++) hit = close[h] != fq[i] && (rw & G[h]);
-  }
+  for (int j = 0; j < nq && !hit; j++)
+    for (int h = !do_chain; h <= nclose && !hit; h++) hit = close[h] != qv[j] && (RQ[j] & G[h]);
   if (!hit) return 0;
   if (do_chain && (fl & G[0])) return 2;
   for (int h = 1; h <= nclose; h++)
     if (fl & G[h])
-      for (int i = 0; i < nw; i++)
-        if (fq[i] != close[h] && gives_off(g, fw[i] * 2 + 1, close[h] * 2, ylinks) &&
-            short_cycle_elims(g, k, fq[i], fw[i], close[h]))
-          return 2;
+      for (int j = 0; j < nq; j++) {
+        if (qv[j] == close[h]) continue;
+        for (uint64_t v = W[j]; v; v &= v - 1) {
+          int w = L->cand[__builtin_ctzll(v)];
+          if (gives_off(g, w * 2 + 1, close[h] * 2, ylinks) &&
+              short_cycle_elims(g, k, qv[j], w, close[h]))
+            return 2;
+        }
+      }
   for (int h = 0; h <= nclose; h++) G[h] &= ~fl;
-  for (int i = 0; i < nw; i++) {
-    uint64_t rw = r[L->bit[fw[i]]];
+  for (int j = 0; j < nq; j++)
     for (int h = !do_chain; h <= nclose; h++)
-      if (close[h] != fq[i] && (rw & G[h])) return 2;
-  }
+      if (close[h] != qv[j] && (RQ[j] & G[h])) return 2;
   return 1;
 }
 
@@ -1231,9 +1233,8 @@ static int lg_may_find_off(const sctx *x, const lgraph *L, int k) {
 /* xy_flags()'s chain test of start k without partners, on words: a w of
 ** its first layer reaches an ON potential that gives k's OFF */
 static int lg_chain(const lgraph *L, int k) {
-  uint64_t gk = lg_givers(L, k, 1), fl = 0, u = 0;
-  for (uint64_t b = gk; b; b &= b - 1) fl |= L->pxy[__builtin_ctzll(b)];
-  for (uint64_t b = fl; b; b &= b - 1) u |= L->rxy[__builtin_ctzll(b)];
+  uint64_t gk = lg_givers(L, k, 1), u = 0;
+  for (uint64_t b = gk; b; b &= b - 1) u |= L->rpxy[__builtin_ctzll(b)];
   return (u & gk) != 0;
 }
 
@@ -1337,16 +1338,16 @@ static int may_find_on_passes(const sctx *x, inner_ws *w, int k, int *ry) {
   if (w->local) {
     lgraph *L = &w->lg;
     if (!lg_quick(x, L, k)) return 0;
-    int lv = lg_may_find_on_level(x, L, L->rxy, k, 1, 1, 1), any = 0;
+    int lv = lg_may_find_on_level(x, L, L->rxy, L->pxy, k, 1, 1, 1), any = 0;
     if (!lv) return 0;
     if (lv == 2) { set_add(w->fxy, k); any = 1; }
-    if (lg_may_find_on_level(x, L, L->rxy, k, 0, 1, 1) == 2) { set_add(w->fx, k); any = 1; }
+    if (lg_may_find_on_level(x, L, L->rxy, L->px, k, 0, 1, 1) == 2) { set_add(w->fx, k); any = 1; }
     if (set_has(w->biv, k)) {
       if (!L->have_ry) {
         lg_close(L, L->py, L->ry);
         L->have_ry = 1;
       }
-      if (lg_may_find_on_level(x, L, L->ry, k, 1, 0, 0) == 2) { set_add(w->fy, k); any = 1; }
+      if (lg_may_find_on_level(x, L, L->ry, L->py, k, 1, 0, 0) == 2) { set_add(w->fy, k); any = 1; }
     }
     return any;
   }
