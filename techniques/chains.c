@@ -40,7 +40,8 @@
 ** static links are tabled per grid (ON -> OFF lists on first use); as a
 ** nested rule, producer 21 only starts where a chain can use a link the
 ** outer chain made and where what the start reaches in the link graph
-** (strongly connected components per pass, worked out once per search) can
+** (a transitive closure on 64-bit words when at most 64 candidates have
+** links, else strongly connected components; once per search and pass) can
 ** give a hint, stops a traversal when nothing it can still reach can, and
 ** only keeps nodes that derive something (and when static-chains found
 ** nothing on the step's grid, only starts that reach a strong link the
