@@ -1368,11 +1368,12 @@ static int may_find_on_passes(const sctx *x, inner_ws *w, int k, int *ry) {
 
 /* pass XY's tests of every start (w->fx, fy, fxy, foff); 0 when none
 ** passes */
-static int xy_tests(sctx *x, inner_ws *w) {
+static int xy_tests_run(sctx *x, inner_ws *w, int words) {
   sk_bits chain[9], tail[9], off[9], relon[9];
   xy_tails(x, tail, off);
   reach_reset(&w->Rxy, 1, 1);
-  w->local = lg_build(x, &w->lg);
+  w->Rxy.ncl = w->nclxy;
+  w->local = words && lg_build(x, &w->lg);
   if (w->local) {
     lg_relon(x, &w->lg, tail, relon);
     w->Rxy.ncl = NULL;         /* pass XY's traversals make what they need */
@@ -1409,6 +1410,28 @@ static int xy_tests(sctx *x, inner_ws *w) {
     }
   return any;
 }
+
+#ifndef SK_CHAINS_XCHECK
+static int xy_tests(sctx *x, inner_ws *w) { return xy_tests_run(x, w, 1); }
+#else
+/* make check builds chains.so with SK_CHAINS_XCHECK: every search's tests
+** are made both on words and by the component code, which must agree */
+static int xy_tests(sctx *x, inner_ws *w) {
+  int a = xy_tests_run(x, w, 1), words = w->local;
+  uint64_t keep[6][CWORDS];
+  const uint64_t *sets[6] = {w->fx, w->fy, w->fxy, w->foff, w->rsxy.on, w->rsxy.off};
+  for (int i = 0; i < 6; i++) memcpy(keep[i], sets[i], sizeof keep[i]);
+  int b = xy_tests_run(x, w, 0);
+  int same = a == b;
+  for (int i = 0; i < 6; i++) same &= !memcmp(keep[i], sets[i], sizeof keep[i]);
+  if (!same && !x->oom) {
+    fprintf(stderr, "chains.so: start tests on words (%s) differ from the component code\n",
+            words ? "used" : "not used");
+    abort();
+  }
+  return b;
+}
+#endif
 
 /* one pass over the starts that passed its tests (xy_tests), in the
 ** order of static_search's loop */
