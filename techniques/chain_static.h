@@ -1052,6 +1052,13 @@ static void set_live(sctx *x, int ylinks, int xlinks) {
   }
 }
 
+/* how many live OFF potentials "(c, d+1) ON" gives in pass XY */
+static int live_given(const sctx *x, int c, int d) {
+  sk_bits nb = sk_bits_and(sk_bits_and(sk_peer_bits[c], x->g->dpos[d]), x->live[d]);
+  return mask_count(x->g->cand[c] & x->livec[c] & (sk_mask)~SK_BIT(d + 1)) +
+         pop64(nb.w[0]) + pop64(nb.w[1]);
+}
+
 /*
 ** Pass XY's tests on words.  The ON potentials of the reach graph are the
 ** live candidates (those with partners): on the reduced grids of a nested
@@ -1212,10 +1219,7 @@ static int lg_quick(const sctx *x, const lgraph *L, int k) {
   for (uint64_t b = rk & ~((uint64_t)1 << i); b && !big; b &= b - 1)
     big = (L->rxy[__builtin_ctzll(b)] >> i) & 1;
   if (!big) return 0;
-  sk_bits nb = sk_bits_and(sk_bits_and(sk_peer_bits[c], x->g->dpos[d]), x->live[d]);
-  int nq = mask_count(x->g->cand[c] & x->livec[c] & (sk_mask)~SK_BIT(d + 1)) +
-           pop64(nb.w[0]) + pop64(nb.w[1]);
-  return nq >= 2 ? -1 : 0;
+  return live_given(x, c, d) >= 2 ? -1 : 0;
 }
 
 /* may_find_off_xy() on words */
@@ -1306,10 +1310,7 @@ static int xy_quick_of_comp(const sctx *x, const reach *R, int k) {
   int id = R->comp[k], c = k / 9, d = k % 9;
   if (sk_bits_has(&R->ncl[id][d], c)) return 1;
   if (!R->big[id]) return 0;
-  sk_bits nb = sk_bits_and(sk_bits_and(sk_peer_bits[c], x->g->dpos[d]), x->live[d]);
-  int nq = mask_count(x->g->cand[c] & x->livec[c] & (sk_mask)~SK_BIT(d + 1)) +
-           pop64(nb.w[0]) + pop64(nb.w[1]);
-  return nq >= 2 ? -1 : 0;
+  return live_given(x, c, d) >= 2 ? -1 : 0;
 }
 
 /* may_find_off() in pass XY from the components' ncl: the same test,
