@@ -1479,8 +1479,7 @@ static void inner_pass(sctx *x, trav *t, inner_ws *w, int ylinks, int xlinks) {
 */
 static void inner_search(sctx *x, trav *t, inner_ws *w) {
   static const int pass[3][2] = {{0, 1}, {1, 0}, {1, 1}};     /* {ylinks, xlinks} */
-  w->R.ncl = NULL;
-  w->Rxy.ncl = w->nclxy;
+  w->R.ncl = NULL;             /* Rxy's: xy_tests_run */
   w->R.tail = w->Rxy.tail = NULL;
   inner_setup(x);
   start_sets(x->g, w);
