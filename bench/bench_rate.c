@@ -1,15 +1,15 @@
 /*
 ** bench_rate.c -- rating speed per ER band.
 **
-**   bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [-p] [DIR | FILE...]
+**   bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [-p] [-c PEERFILE] [DIR | FILE...]
 **
 ** Rates every puzzle of the files (one 81-character puzzle per line; other
 ** lines are skipped) with the build's plugins and the table (default "se"),
 ** and prints, per band of the resulting ER, how many puzzles, puzzles per
 ** second, the mean and the largest time per puzzle; then the whole set's
 ** mean against the fastest published C++ SE rater (17 ms per puzzle on a
-** mixed set) and sudokit's own targets (10 ms per puzzle on a mixed set,
-** 0.25 s per puzzle at ER >= 10.5).  Times are the process's CPU time (the
+** mixed set, measured elsewhere) and sudokit's own targets (10 ms per
+** puzzle on a mixed set, 0.25 s per puzzle at ER >= 10.5).  Times are the process's CPU time (the
 ** benchmark machine is shared, so wall time is noisier); the figures are
 ** printed, never asserted.
 **   -n MAX      rate at most MAX puzzles per file
@@ -20,6 +20,12 @@
 **               the thread's clock around every search costs about a
 **               microsecond each, which doubles the easiest puzzles' time:
 **               the band figures of a -p run are not the speed figures.
+**   -c PEERFILE another rater's results on the same puzzles, one line each:
+**               "PUZZLE ER EP ED MS" (MS its time in milliseconds, or "-";
+**               bench/peer_skfr.sh writes one for skfr).  Each band then
+**               also shows the peer's mean time, its time over ours, and
+**               how many of its ER/EP/ED equal ours -- a head-to-head on
+**               one machine and one set, which the published figure is not.
 ** A directory argument is the shared benchmark directory that `make bench`
 ** passes (bench/run.sh): the set is then DIR/../data/mixed-1090.txt.
 ** Default: ../shared/data/mixed-1090.txt.
@@ -31,15 +37,20 @@
 #include <sys/stat.h>
 #include "sk_engine.h"
 
-typedef struct band { const char *name; int lo, hi; int n; double sec, max; } band;
+typedef struct band {
+  const char *name; int lo, hi; int n; double sec, max;
+  int peer_n, peer_same; double peer_sec, peer_own;  /* own: our time on the puzzles peer_n counts */
+} band;
 
+#define BAND(n, l, h) {.name = n, .lo = l, .hi = h}
 static band bands[] = {
-  {"1.0-2.9", 0, 29, 0, 0, 0},   {"3.0-4.9", 30, 49, 0, 0, 0},   {"5.0-6.4", 50, 64, 0, 0, 0},
-  {"6.5-7.4", 65, 74, 0, 0, 0},  {"7.5-8.4", 75, 84, 0, 0, 0},   {"8.5-8.9", 85, 89, 0, 0, 0},
-  {"9.0-9.4", 90, 94, 0, 0, 0},  {"9.5-9.9", 95, 99, 0, 0, 0},   {"10.0-10.4", 100, 104, 0, 0, 0},
-  {"10.5-10.9", 105, 109, 0, 0, 0}, {"11.0+", 110, 199, 0, 0, 0}, {"stuck", 200, 200, 0, 0, 0},
-  {"over budget", 201, 201, 0, 0, 0},
+  BAND("1.0-2.9", 0, 29),     BAND("3.0-4.9", 30, 49),  BAND("5.0-6.4", 50, 64),
+  BAND("6.5-7.4", 65, 74),    BAND("7.5-8.4", 75, 84),  BAND("8.5-8.9", 85, 89),
+  BAND("9.0-9.4", 90, 94),    BAND("9.5-9.9", 95, 99),  BAND("10.0-10.4", 100, 104),
+  BAND("10.5-10.9", 105, 109), BAND("11.0+", 110, 199), BAND("stuck", 200, 200),
+  BAND("over budget", 201, 201),
 };
+#undef BAND
 
 /* the reference figures printed beside ours (milliseconds per puzzle) */
 #define CPP_RATER_MS 17.0        /* fastest published C++ SE rater, mixed set */
@@ -48,6 +59,11 @@ static band bands[] = {
 
 static int hard_n;
 static double hard_sec;
+
+/* the peer's results (-c), sorted by puzzle */
+typedef struct peer { char g[SK_CELLS + 1]; int er, ep, ed; double ms; } peer;
+static peer *peers;
+static size_t npeers;
 #define NBANDS (int)(sizeof bands / sizeof bands[0])
 
 static double cpu_now(void) {
@@ -67,6 +83,61 @@ static int parse(const char *line, sk_grid *g) {
 }
 
 static sk_tech_profile *prof;   /* per table entry, over the whole run */
+
+/* a puzzle as the peers are keyed: digits, '.' for anything else */
+static void peer_key(const char *line, char *key) {
+  for (int i = 0; i < SK_CELLS; i++) key[i] = line[i] >= '1' && line[i] <= '9' ? line[i] : '.';
+  key[SK_CELLS] = 0;
+}
+
+static int peer_cmp(const void *a, const void *b) {
+  return strcmp(((const peer *)a)->g, ((const peer *)b)->g);
+}
+
+/* "12.3" -> 123; -1 when it is not a rating */
+static int tenths_of(const char *s) {
+  char *end;
+  double v = strtod(s, &end);
+  return end == s || *end ? -1 : (int)(v * 10 + 0.5);
+}
+
+/* Reads the peer file; a line that is not "PUZZLE ER EP ED MS" is reported
+** (file:line) and skipped.  -1 when the file cannot be read. */
+static int peer_load(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) { fprintf(stderr, "bench_rate: cannot open %s\n", path); return -1; }
+  char line[1024];
+  size_t cap = 0;
+  for (int ln = 1; fgets(line, sizeof line, f); ln++) {
+    char g[128], er[32], ep[32], ed[32], ms[32];
+    if (sscanf(line, "%127s %31s %31s %31s %31s", g, er, ep, ed, ms) != 5 || strlen(g) != SK_CELLS) {
+      fprintf(stderr, "bench_rate: %s:%d: expected PUZZLE ER EP ED MS, skipped\n", path, ln);
+      continue;
+    }
+    if (npeers == cap) {
+      cap = cap ? 2 * cap : 1024;
+      peer *np = realloc(peers, cap * sizeof *np);
+      if (!np) { fclose(f); return -1; }
+      peers = np;
+    }
+    peer *p = &peers[npeers++];
+    peer_key(g, p->g);
+    p->er = tenths_of(er);
+    p->ep = tenths_of(ep);
+    p->ed = tenths_of(ed);
+    p->ms = strcmp(ms, "-") ? atof(ms) : -1;
+  }
+  fclose(f);
+  qsort(peers, npeers, sizeof *peers, peer_cmp);
+  return 0;
+}
+
+static const peer *peer_find(const char *line) {
+  if (!npeers) return NULL;
+  peer k;
+  peer_key(line, k.g);
+  return bsearch(&k, peers, npeers, sizeof *peers, peer_cmp);
+}
 
 static int rate_file(sk_engine *e, const char *path, int max, double budget) {
   FILE *f = fopen(path, "r");
@@ -90,6 +161,15 @@ static int rate_file(sk_engine *e, const char *path, int max, double budget) {
         bands[b].n++;
         bands[b].sec += dt;
         if (dt > bands[b].max) bands[b].max = dt;
+        const peer *pp = peer_find(line);
+        if (pp && pp->ms >= 0) {
+          bands[b].peer_n++;
+          bands[b].peer_sec += pp->ms / 1000.0;
+          bands[b].peer_own += dt;
+          bands[b].peer_same += pp->er == sk_milli_to_tenths(r.er) &&
+                                pp->ep == sk_milli_to_tenths(r.ep) &&
+                                pp->ed == sk_milli_to_tenths(r.ed);
+        }
         break;
       }
     sk_rating_free(&r);
@@ -99,18 +179,48 @@ static int rate_file(sk_engine *e, const char *path, int max, double budget) {
   return count;
 }
 
+/* the head-to-head: per band, the puzzles the peer rated with a time */
+static void peer_report(const char *path) {
+  printf("head-to-head with %s (the same puzzles on this machine; peer ms / ours: above 1 = sudokit faster)\n", path);
+  printf("%-11s %6s %10s %10s %8s %14s\n", "ER band", "n", "ours ms", "peer ms", "ratio", "same ER/EP/ED");
+  int n = 0, same = 0, hn = 0;
+  double own = 0, sec = 0, hown = 0, hsec = 0;
+  for (int b = 0; b < NBANDS; b++) {
+    const band *x = &bands[b];
+    if (!x->peer_n) continue;
+    printf("%-11s %6d %10.2f %10.2f %8.2f %8d (%3.0f%%)\n", x->name, x->peer_n,
+           1000.0 * x->peer_own / x->peer_n, 1000.0 * x->peer_sec / x->peer_n,
+           x->peer_own > 0 ? x->peer_sec / x->peer_own : 0.0, x->peer_same,
+           100.0 * x->peer_same / x->peer_n);
+    n += x->peer_n; same += x->peer_same; own += x->peer_own; sec += x->peer_sec;
+    if (x->lo >= 105 && x->lo < 200) { hn += x->peer_n; hown += x->peer_own; hsec += x->peer_sec; }
+  }
+  if (!n) { printf("(no puzzle of the set has a timed peer result)\n"); return; }
+  printf("%-11s %6d %10.2f %10.2f %8.2f %8d (%3.0f%%)\n", "all", n, 1000.0 * own / n,
+         1000.0 * sec / n, own > 0 ? sec / own : 0.0, same, 100.0 * same / n);
+  if (hn)
+    printf("ER >= 10.5: %d puzzles, ours %.1f ms, peer %.1f ms, ratio %.2f\n", hn,
+           1000.0 * hown / hn, 1000.0 * hsec / hn, hown > 0 ? hsec / hown : 0.0);
+}
+
 int main(int argc, char **argv) {
   const char *table = "se";
   int max = 0;
   double budget = 0;
   int i = 1, want_profile = 0;
+  const char *peer_path = NULL;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (!strcmp(argv[i], "-t") && i + 1 < argc) table = argv[++i];
     else if (!strcmp(argv[i], "-n") && i + 1 < argc) max = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-b") && i + 1 < argc) budget = atof(argv[++i]);
     else if (!strcmp(argv[i], "-p")) want_profile = 1;
-    else { fprintf(stderr, "usage: bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [-p] [DIR | FILE...]\n"); return 2; }
+    else if (!strcmp(argv[i], "-c") && i + 1 < argc) peer_path = argv[++i];
+    else {
+      fprintf(stderr, "usage: bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [-p] [-c PEERFILE] [DIR | FILE...]\n");
+      return 2;
+    }
   }
+  if (peer_path && peer_load(peer_path) != 0) return 1;
   sk_error err = {{0}};
   sk_engine *e = sk_engine_new();
   char *p = sk_table_resolve(table, &err);
@@ -156,8 +266,8 @@ int main(int argc, char **argv) {
   double mean = total ? 1000.0 * all / total : 0.0;
   printf("%-11s %6d %12.1f %10.2f\n", "all", total, all > 0 ? total / all : 0.0, mean);
   if (total) {
-    printf("mean %.2f ms per puzzle: %.2fx the C++ rater's %.0f ms (below 1 = faster); "
-           "target %.0f ms: %s\n", mean, mean / CPP_RATER_MS, CPP_RATER_MS, TARGET_MIXED_MS,
+    printf("mean %.2f ms per puzzle: %.2fx the C++ rater's published %.0f ms (its set and machine; "
+           "below 1 = faster); target %.0f ms: %s\n", mean, mean / CPP_RATER_MS, CPP_RATER_MS, TARGET_MIXED_MS,
            mean <= TARGET_MIXED_MS ? "met" : "not met");
   }
   if (hard_n) {
@@ -165,6 +275,7 @@ int main(int argc, char **argv) {
     printf("ER >= 10.5: %d puzzles, mean %.1f ms; target %.0f ms: %s\n", hard_n, hm,
            TARGET_HARD_MS, hm <= TARGET_HARD_MS ? "met" : "not met");
   }
+  if (npeers) peer_report(peer_path);
   if (prof) {
     printf("time per technique (the 8 that took most)\n");
     sk_tech_profile_print(stdout, e, prof, total, 8);
