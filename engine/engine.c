@@ -42,17 +42,24 @@ struct sk_registry {
   sk_error *err;
 };
 
-/* Data plugins attach to the grid of one rating step (host get_aux/set_aux). */
+/* Data plugins attach to the grid of one rating step (host get_aux/set_aux),
+** or to the whole rating (set_rating_aux: kept across its steps). */
 typedef struct sk_auxset {
   int n;
-  struct { const void *key; void *data; void (*destroy)(void *); } a[SK_AUX_MAX];
+  struct { const void *key; void *data; void (*destroy)(void *); int keep; } a[SK_AUX_MAX];
 } sk_auxset;
 
-static void aux_clear(sk_auxset *x) {
-  for (int i = 0; i < x->n; i++)
+/* the grid changes: drop the step's data (all of it when the rating ends) */
+static void aux_clear_step(sk_auxset *x, int rating_ends) {
+  int n = 0;
+  for (int i = 0; i < x->n; i++) {
+    if (x->a[i].keep && !rating_ends) { x->a[n++] = x->a[i]; continue; }
     if (x->a[i].destroy) x->a[i].destroy(x->a[i].data);
-  x->n = 0;
+  }
+  x->n = n;
 }
+
+static void aux_clear(sk_auxset *x) { aux_clear_step(x, 1); }
 
 /* Per-search context behind sk_search.sink. */
 typedef struct sk_sink {
@@ -229,7 +236,8 @@ static void *host_get_aux(const sk_search *s, const void *key) {
   return NULL;
 }
 
-static int host_set_aux(const sk_search *s, const void *key, void *data, void (*destroy)(void *)) {
+static int aux_set(const sk_search *s, const void *key, void *data, void (*destroy)(void *),
+                   int keep) {
   sk_auxset *x = ((const sk_sink *)s->sink)->aux;
   int i = 0;
   if (x)
@@ -244,7 +252,17 @@ static int host_set_aux(const sk_search *s, const void *key, void *data, void (*
   x->a[i].key = key;
   x->a[i].data = data;
   x->a[i].destroy = destroy;
+  x->a[i].keep = keep;
   return 0;
+}
+
+static int host_set_aux(const sk_search *s, const void *key, void *data, void (*destroy)(void *)) {
+  return aux_set(s, key, data, destroy, 0);
+}
+
+static int host_set_rating_aux(const sk_search *s, const void *key, void *data,
+                               void (*destroy)(void *)) {
+  return aux_set(s, key, data, destroy, 1);
 }
 
 /* }====== */
@@ -263,6 +281,7 @@ sk_engine *sk_engine_new(void) {
   e->host.run_technique = host_run_technique;
   e->host.get_aux = host_get_aux;
   e->host.set_aux = host_set_aux;
+  e->host.set_rating_aux = host_set_rating_aux;
   return e;
 }
 
@@ -625,7 +644,7 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
       r->wrong_step = r->nsteps - 1;
       break;
     }
-    aux_clear(&aux);                       /* the grid changes */
+    aux_clear_step(&aux, 0);               /* the grid changes */
     sk_hint_apply(h, &g);
   }
   aux_clear(&aux);

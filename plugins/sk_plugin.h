@@ -123,6 +123,13 @@ struct sk_host {
   ** returns -1, as it does when the step holds SK_AUX_MAX keys already. */
   void *(*get_aux)(const sk_search *s, const void *key);
   int (*set_aux)(const sk_search *s, const void *key, void *data, void (*destroy)(void *));
+  /* -- ABI 1, rating data (added at the end) --
+  ** As set_aux, but the data stays for the later steps of the rating and
+  ** is destroyed when the rating ends (or on replacement); get_aux finds
+  ** it on every step.  For work a plugin can still use on the smaller
+  ** grids of later steps: it must tell the steps apart itself (each step's
+  ** grid has fewer candidates than the one before). */
+  int (*set_rating_aux)(const sk_search *s, const void *key, void *data, void (*destroy)(void *));
 };
 
 #define SK_AUX_MAX 16

@@ -26,9 +26,19 @@
 /*
 ** The results of getAdvancedPotentials depend only on the reduced grid and
 ** the grid the run started from, which is the same for every run of one
-** search: the hints taken on a grid are kept (eliminations, rule parents,
+** step: the hints taken on a grid are kept (eliminations, rule parents,
 ** nested complexity) and replayed when a later run runs dry on the same
 ** grid -- most do at level 2 and beyond.
+**
+** A later step's runs meet some of those grids again (about a tenth of
+** the grids of the hardest puzzles).  Its start grid has fewer candidates,
+** which changes only the rule parents: a hint's are the candidates of its
+** pattern that the run removed, so on the later step they are the old ones
+** still in its start grid.  The entry is replayed with those; a hint left
+** with none no longer counts, and when none of its rule's hints counts,
+** the rules after it are tried.  (What a rule finds on the grid does not
+** depend on the start grid: each skips only what could have no rule
+** parents, and fewer candidates removed leave it fewer.)
 */
 typedef struct acache {
   uint64_t *key;               /* per slot */
@@ -37,9 +47,12 @@ typedef struct acache {
   int32_t cap, used;
   uint32_t gen;
   int32_t *data; int32_t ndata, datacap;
+  int32_t step;                /* the step the searches are on */
+  sk_mask src[SK_CELLS];       /* that step's grid */
 } acache;
 
-#define ACACHE_MAX_DATA (8 << 20)      /* int32 words kept at most per search */
+#define ACACHE_MAX_DATA (8 << 20)      /* int32 words kept at most */
+#define ACACHE_KEEP_DATA (4 << 20)     /* more than this at a new step: start afresh */
 
 static void acache_free(acache *ac) {
   if (!ac) return;
@@ -61,7 +74,11 @@ typedef struct advctx {
   int *nqoff;
   int yielded;
   int record;                  /* append what is taken to the cache entry */
+  struct dlist *dry;           /* SK_CHAINS_XCHECK: list what would be taken, take nothing */
 } advctx;
+
+/* the hints a dry run would take, as cache records */
+typedef struct dlist { int32_t *d; int32_t n, cap; } dlist;
 
 /* n more words of the cache's data, or NULL when it is full */
 static int32_t *ac_alloc(chainer *ch, int32_t n) {
@@ -79,6 +96,18 @@ static void adv_take(advctx *a, const int16_t *rp, int nrp, const int16_t *el, i
   if (nrp == 0) return;        /* not caused by the chain: useless in it */
   a->yielded = 1;
   chainer *ch = a->ch;
+  if (a->dry) {
+    dlist *l = a->dry;
+    if (grow((void **)&l->d, &l->cap, l->n + 6 + nel + nrp, sizeof *l->d)) { ch->oom = 1; return; }
+    int32_t *d = l->d + l->n;
+    d[0] = nel; d[1] = nrp; d[2] = has_nest; d[3] = complexity;
+    d[4] = (int32_t)(uint32_t)chash;
+    d[5] = (int32_t)(uint32_t)(chash >> 32);
+    for (int i = 0; i < nel; i++) d[6 + i] = el[i];
+    for (int i = 0; i < nrp; i++) d[6 + nel + i] = rp[i];
+    l->n += 6 + nel + nrp;
+    return;
+  }
   if (a->record == 1) {
     int32_t *d = ac_alloc(ch, 6 + nel + nrp);
     if (d) {
@@ -446,7 +475,7 @@ static uint64_t grid_hash(const cgrid *g) {
 }
 
 /*
-** A cache entry is [yielded, count, ntried, family, grid..., hints...]:
+** A cache entry is [yielded, count, ntried, family, step, grid..., hints...]:
 ** rules 0 .. ntried-1 were tried (the last one yielded when yielded), and
 ** count hint records follow the grid.  The rules of getAdvancedPotentials
 ** are a prefix list per level, the same list within a family: levels 1-3
@@ -456,7 +485,7 @@ static uint64_t grid_hash(const cgrid *g) {
 ** grid of the same step (the cache then hangs on the step, see
 ** chains.c), and only tries the rules the lower level did not.
 */
-#define AC_HDR 4
+#define AC_HDR 5
 
 static int level_rules(int level) { return level == 1 ? 4 : level == 2 || level == 4 ? 5 : 6; }
 static int level_family(int level) { return level >= 4; }
@@ -506,9 +535,11 @@ static int acache_room(chainer *ch) {
 
 static const int AC_GRID = (int)(sizeof(sk_mask) * SK_CELLS / sizeof(int32_t)) + 1;
 
-static void acache_replay(advctx *a, int32_t e) {
+/* an entry's hints again; from an earlier step (src its grid), with the
+** rule parents still in src: a.yielded says whether any counts */
+static void acache_replay(advctx *a, int32_t e, const cgrid *src) {
   acache *ac = a->ch->ac;
-  a->yielded = ac->data[e];
+  a->yielded = src ? 0 : ac->data[e];
   int32_t n = ac->data[e + 1];
   int32_t at = e + AC_HDR + AC_GRID;
   int16_t el[NCAND], rp[NCAND];
@@ -517,8 +548,12 @@ static void acache_replay(advctx *a, int32_t e) {
     int nel = d[0], nrp = d[1];
     uint64_t chash = (uint64_t)(uint32_t)d[4] | ((uint64_t)(uint32_t)d[5] << 32);
     for (int i = 0; i < nel; i++) el[i] = (int16_t)d[6 + i];
-    for (int i = 0; i < nrp; i++) rp[i] = (int16_t)d[6 + nel + i];
-    adv_take(a, rp, nrp, el, nel, d[2], d[3], chash);
+    int m = 0;
+    for (int i = 0; i < nrp; i++) {
+      int p = d[6 + nel + i];
+      if (!src || cg_has(src, pot_cell(p), pot_digit(p))) rp[m++] = (int16_t)p;
+    }
+    adv_take(a, rp, m, el, nel, d[2], d[3], chash);
     at += 6 + nel + nrp;
     ac = a->ch->ac;
   }
@@ -542,10 +577,38 @@ static void run_rule(advctx *a, int rule, const cgrid *g, const cgrid *src, cons
   }
 }
 
+#ifdef SK_CHAINS_XCHECK
+/* make check builds chains.so with SK_CHAINS_XCHECK: what an earlier
+** step's entry gives must be what the rules find now, the same hints with
+** the same rule parents; when none of its hints counts now, no rule up to
+** its own may yield */
+static void xcheck_earlier(chainer *ch, int r, int32_t e, const cgrid *g, const cgrid *src,
+                           int nrules) {
+  dlist fresh = {0}, kept = {0};
+  advctx a = {ch, r, NULL, NULL, 0, 0, &fresh};
+  removed rm;
+  removed_of(&rm, g, src);
+  int rule = 0;
+  for (; rule < nrules && !a.yielded && !ch->oom; rule++) run_rule(&a, rule, g, src, &rm);
+  int yielded = ch->ac->data[e], ntried = ch->ac->data[e + 2];
+  advctx b = {ch, r, NULL, NULL, 0, 0, &kept};
+  if (yielded && ntried <= nrules) acache_replay(&b, e, src);
+  int same = b.yielded ? a.yielded && rule == ntried && fresh.n == kept.n &&
+                         !memcmp(fresh.d, kept.d, (size_t)fresh.n * sizeof *fresh.d)
+                       : !a.yielded || rule > (ntried < nrules ? ntried : nrules);
+  if (!same && !ch->oom) {
+    fprintf(stderr, "chains.so: an earlier step's nested-rule results differ from the rules' now\n");
+    abort();
+  }
+  free(fresh.d);
+  free(kept.d);
+}
+#endif
+
 /* SE's getAdvancedPotentials + the loop that adds them (doChaining) */
 static int advanced(chainer *ch, int r, const cgrid *g, const cgrid *src,
                     int32_t *qoff, int *nqoff) {
-  advctx a = {ch, r, qoff, nqoff, 0, 0};
+  advctx a = {ch, r, qoff, nqoff, 0, 0, NULL};
   int nrules = level_rules(ch->level), fam = level_family(ch->level), from = 0;
   uint64_t h = grid_hash(g);
   int32_t slot = -1, e = -1;
@@ -553,10 +616,15 @@ static int advanced(chainer *ch, int r, const cgrid *g, const cgrid *src,
     e = acache_find(ch->ac, h, g, fam, &slot);
     if (e >= 0) {
       int yielded = ch->ac->data[e], ntried = ch->ac->data[e + 2];
+      int earlier = ch->ac->data[e + 4] != ch->ac->step;
+#ifdef SK_CHAINS_XCHECK
+      if (earlier) xcheck_earlier(ch, r, e, g, src, nrules);
+#endif
       if (yielded) {
         if (ntried > nrules) return 0;           /* a rule this level lacks yielded */
-        acache_replay(&a, e);
-        return a.yielded;
+        acache_replay(&a, e, earlier ? src : NULL);
+        if (a.yielded) return 1;
+        /* an earlier step's hints, none of which counts now */
       }
       if (ntried >= nrules) return 0;
       from = ntried;                             /* only the rules not tried yet */
@@ -571,6 +639,7 @@ static int advanced(chainer *ch, int r, const cgrid *g, const cgrid *src,
     if (d) {
       d[0] = d[1] = d[2] = 0;
       d[3] = fam;
+      d[4] = ac->step;
       d[AC_HDR + AC_GRID - 1] = 0;
       memcpy(d + AC_HDR, g->cand, sizeof g->cand);
     }

@@ -32,9 +32,10 @@
 ** the producer-21 and static multiple searches their rules run on every
 ** reduced grid): each candidate's ON run is made once per search; the
 ** results of the nested rules are kept per reduced grid, in a cache that
-** levels 1-3 (and 4-5) of one step share through the engine's step data
-** (host get_aux/set_aux), so a level only tries the rules the level below
-** it lacked; as a nested rule, multiple chains only record a hint that can
+** levels 1-3 (and 4-5) of one step share, so a level only tries the rules
+** the level below it lacked, and that later steps reuse where their runs
+** meet the same reduced grid (the engine's rating data, host
+** get_aux/set_rating_aux; see chain_rules.h); as a nested rule, multiple chains only record a hint that can
 ** still lead its elimination set (SE keeps the least of each); the working grid
 ** keeps each digit's places per house, so links and rules read masks;
 ** static links are tabled per grid (ON -> OFF lists on first use); as a
@@ -283,8 +284,10 @@ static const char step_cache_key = 0;
 static void step_cache_free(void *p) { acache_free(p); }
 
 /* Levels 1-5 of one step share what the nested rules found on each reduced
-** grid (see advanced()): the cache hangs on the step, which the engine
-** drops when the grid changes.  Without a step, the search keeps its own. */
+** grid, and later steps use it too (see advanced()): the cache hangs on
+** the rating, which the engine drops when the rating ends.  A search on a
+** grid other than the last one's starts a step.  Without a rating, the
+** search keeps its own. */
 static void use_step_cache(const sk_search *s, chainer *ch) {
   const sk_host *host = s->host;
   acache *ac = host->get_aux(s, &step_cache_key);
@@ -292,7 +295,12 @@ static void use_step_cache(const sk_search *s, chainer *ch) {
     ac = calloc(1, sizeof *ac);
     if (!ac) return;
     ac->gen = 1;
-    if (host->set_aux(s, &step_cache_key, ac, step_cache_free) != 0) return;
+    if (host->set_rating_aux(s, &step_cache_key, ac, step_cache_free) != 0) return;
+    memcpy(ac->src, s->grid->cand, sizeof ac->src);
+  } else if (memcmp(ac->src, s->grid->cand, sizeof ac->src)) {
+    if (ac->ndata > ACACHE_KEEP_DATA) acache_clear(ac);
+    ac->step++;
+    memcpy(ac->src, s->grid->cand, sizeof ac->src);
   }
   ch->ac = ac;
   ch->ac_shared = 1;

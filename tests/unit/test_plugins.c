@@ -135,6 +135,7 @@ static void test_rate_with_template(void **s) {
 
 typedef struct aux_log {
   int made, found, replaced, destroyed, mismatched, refused;
+  int kept_made, kept_seen, kept_steps;   /* the rating data of probe-kept */
 } aux_log;
 
 typedef struct aux_data { aux_log *log; sk_grid grid; } aux_data;
@@ -175,13 +176,36 @@ static int probe_second(const sk_search *s) {
   return SK_SEARCH_DONE;
 }
 
+static const char kept_key = 0;
+
+/* third probe: rating data, made once and found on every later step, on
+** which the grid it keeps has lost candidates (a step of its own) */
+static int probe_kept(const sk_search *s) {
+  aux_log *log = (aux_log *)s->data;
+  aux_data *a = s->host->get_aux(s, &kept_key);
+  if (!a) {
+    if (s->host->set_rating_aux(s, &kept_key, aux_new(log, s->grid), aux_destroy) == 0) log->kept_made++;
+    else log->refused++;
+    return SK_SEARCH_DONE;
+  }
+  log->kept_seen++;
+  if (memcmp(a->grid.cand, s->grid->cand, sizeof a->grid.cand)) {
+    log->kept_steps++;
+    a->grid = *s->grid;
+  }
+  return SK_SEARCH_DONE;
+}
+
 static aux_log probe_log;
 
 static int probe_entry(const sk_host *host, sk_registry *reg) {
   SK_PLUGIN_CHECK(host, reg);
   sk_technique a = {"probe-first", "Probe", 0, probe_first, &probe_log};
   sk_technique b = {"probe-second", "Probe", 0, probe_second, &probe_log};
-  if (host->register_technique(reg, &a) || host->register_technique(reg, &b)) return SK_PLUGIN_ERROR;
+  sk_technique c = {"probe-kept", "Probe", 0, probe_kept, &probe_log};
+  if (host->register_technique(reg, &a) || host->register_technique(reg, &b) ||
+      host->register_technique(reg, &c))
+    return SK_PLUGIN_ERROR;
   return SK_PLUGIN_OK;
 }
 
@@ -193,7 +217,8 @@ static void test_step_data(void **s) {
   assert_int_equal(sk_engine_add_static(e, "probe", probe_entry, &err), 0);
   assert_int_equal(sk_engine_load_plugin(e, test_plugin("template"), &err), 0);
   const char *txt = "name: t\ntechniques:\n  - id: probe-first\n    base: 1.0\n"
-                    "  - id: probe-second\n    base: 1.0\n  - id: template-full-house\n    base: 1.5\n";
+                    "  - id: probe-second\n    base: 1.0\n  - id: probe-kept\n    base: 1.0\n"
+                    "  - id: template-full-house\n    base: 1.5\n";
   sk_table *t = sk_table_parse(txt, strlen(txt), "t.yaml", &err);
   assert_non_null(t);
   assert_int_equal(sk_engine_use_table(e, t, &err), 0);
@@ -212,14 +237,21 @@ static void test_step_data(void **s) {
   assert_int_equal(probe_log.found, 9);
   assert_int_equal(probe_log.replaced, 9);
   assert_int_equal(probe_log.mismatched, 0);
-  assert_int_equal(probe_log.destroyed, 18);
+  /* rating data: made on the first step, seen on the 8 others, each on a
+  ** grid of its own, and destroyed once, when the rating ends */
+  assert_int_equal(probe_log.kept_made, 1);
+  assert_int_equal(probe_log.kept_seen, 8);
+  assert_int_equal(probe_log.kept_steps, 8);
+  assert_int_equal(probe_log.destroyed, 18 + 1);
   sk_rating_free(&r);
   /* a hint listing is not a rating step: no data is kept */
   memset(&probe_log, 0, sizeof probe_log);
   assert_int_equal(sk_engine_hints(e, &g, 0, 1, NULL, NULL), 0);
-  assert_int_equal(probe_log.refused, 1);
+  assert_int_equal(sk_engine_hints(e, &g, 2, 1, NULL, NULL), 0);
+  assert_int_equal(probe_log.refused, 2);
   assert_int_equal(probe_log.made, 0);
-  assert_int_equal(probe_log.destroyed, 1);
+  assert_int_equal(probe_log.kept_made, 0);
+  assert_int_equal(probe_log.destroyed, 2);
   sk_engine_free(e);
 }
 
