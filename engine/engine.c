@@ -260,6 +260,12 @@ static int host_set_aux(const sk_search *s, const void *key, void *data, void (*
   return aux_set(s, key, data, destroy, 0);
 }
 
+static int32_t host_difficulty(const sk_search *s, const int32_t *fig, uint32_t at_least) {
+  const sk_sink *k = s->sink;
+  if (!k->entry || !k->collect || k->all || k->cb || k->raw_cb) return -1;   /* caller sees all */
+  return sk_table_difficulty_floor(k->entry, fig, at_least);
+}
+
 static int host_set_rating_aux(const sk_search *s, const void *key, void *data,
                                void (*destroy)(void *)) {
   return aux_set(s, key, data, destroy, 1);
@@ -282,6 +288,7 @@ sk_engine *sk_engine_new(void) {
   e->host.get_aux = host_get_aux;
   e->host.set_aux = host_set_aux;
   e->host.set_rating_aux = host_set_rating_aux;
+  e->host.difficulty = host_difficulty;
   return e;
 }
 

@@ -84,6 +84,13 @@ int sk_table_find(const sk_table *t, const char *id);
 /* Difficulty (milli) of a hint with these figures under entry e. */
 int32_t sk_table_difficulty(const sk_table_entry *e, const int32_t *fig);
 
+/* A lower bound on the difficulty of every hint whose figures equal fig[]
+** except those with their bit (1 << SK_FIG_x) in at_least, which may be
+** fig[x] or more: what a search may still find once its figures can only
+** grow.  Exact when no two modifiers read the same figure of at_least;
+** sk_table_difficulty when at_least is 0. */
+int32_t sk_table_difficulty_floor(const sk_table_entry *e, const int32_t *fig, uint32_t at_least);
+
 /* Name of a figure ("size"...) and back; -1 if unknown. */
 const char *sk_figure_name(int fig);
 int sk_figure_parse(const char *s);

@@ -769,14 +769,44 @@ static int64_t mod_add(const sk_modifier *m, int32_t f) {
   return 0;
 }
 
-int32_t sk_table_difficulty(const sk_table_entry *e, const int32_t *fig) {
+/* The least mod_add(m, x) over x >= f.  Steps and maps take each of their
+** additions past f and 0 (a map's unlisted figures; a step before its first
+** key), the others grow with the figure unless their addition is negative,
+** when nothing bounds them. */
+static int64_t mod_floor(const sk_modifier *m, int32_t f) {
+  int64_t least = mod_add(m, f);
+  switch (m->kind) {
+  case SK_MOD_STEPS:
+  case SK_MOD_MAP:
+    if (m->kind == SK_MOD_MAP && least > 0) least = 0;
+    for (int i = 0; i < m->nkeys; i++)
+      if (m->key[i] > f && m->add[i] < least) least = m->add[i];
+    return least;
+  case SK_MOD_LINEAR:
+    return m->per < 0 ? INT32_MIN : least;
+  case SK_MOD_CHAIN:
+    return m->step < 0 ? INT32_MIN : least;
+  }
+  return least;
+}
+
+static int32_t table_difficulty(const sk_table_entry *e, const int32_t *fig, uint32_t at_least) {
   int64_t d = e->base;
   for (int i = 0; i < e->nmod; i++) {
     const sk_modifier *m = &e->mod[i];
-    int32_t f = fig && m->figure >= 0 && m->figure < SK_FIG_COUNT ? fig[m->figure] : 0;
-    d += mod_add(m, f);
+    int ok = m->figure >= 0 && m->figure < SK_FIG_COUNT;
+    int32_t f = fig && ok ? fig[m->figure] : 0;
+    d += ok && (at_least >> m->figure & 1) ? mod_floor(m, f) : mod_add(m, f);
   }
   return d > INT32_MAX ? INT32_MAX : d < 0 ? 0 : (int32_t)d;
+}
+
+int32_t sk_table_difficulty(const sk_table_entry *e, const int32_t *fig) {
+  return table_difficulty(e, fig, 0);
+}
+
+int32_t sk_table_difficulty_floor(const sk_table_entry *e, const int32_t *fig, uint32_t at_least) {
+  return table_difficulty(e, fig, at_least);
 }
 
 /* {--- describe ---} */

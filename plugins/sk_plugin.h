@@ -130,6 +130,17 @@ struct sk_host {
   ** grids of later steps: it must tell the steps apart itself (each step's
   ** grid has fewer candidates than the one before). */
   int (*set_rating_aux)(const sk_search *s, const void *key, void *data, void (*destroy)(void *));
+  /* -- ABI 1, difficulty bound (added at the end) --
+  ** For a collecting technique (SK_TECH_COLLECT) whose search may stop
+  ** exploring what cannot win: a lower bound on the difficulty the rating
+  ** table gives any hint of this search whose figures equal fig[] except
+  ** those with their bit (1u << SK_FIG_x) in at_least, which may be fig[x]
+  ** or more (with at_least 0: that hint's difficulty, in milli).  The
+  ** engine keeps the least difficulty, ties going by order, then by
+  ** emission order, so a search may drop what is bound to exceed the
+  ** difficulty of a hint it emitted.  -1 when every hint must be emitted
+  ** (hint listings, nested searches): then nothing may be dropped. */
+  int32_t (*difficulty)(const sk_search *s, const int32_t *fig, uint32_t at_least);
 };
 
 #define SK_AUX_MAX 16

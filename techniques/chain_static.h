@@ -48,6 +48,9 @@ typedef struct sctx {
   /* top level: best of each type so far (complexity), INT32_MAX = none */
   int inner;
   int32_t best[ST_NTYPES];
+  /* top level: the least difficulty emitted, and by type the largest
+  ** complexity whose hints the table may still rate as low (st_bound) */
+  int32_t bestd, cap[ST_NTYPES];
   /* inner: the outer chain's grids for rule parents, and where hints go */
   const cgrid *src;
   chainer *out;
@@ -701,6 +704,45 @@ static int off_rank(const cgrid *g, int u, int q, int ylinks) {
   return 256 + x;
 }
 
+/*
+** The engine keeps the hint of least difficulty (ties by order, then the
+** first emitted), and the kinds have different bases (6.5 to 7.0 in SE's
+** table): once a hint is emitted, a traversal may stop where every hint it
+** could still find is rated above it -- most steps that have an X-cycle
+** need no pass XY at all.  The bound comes from the table (host
+** difficulty): for each kind, the largest complexity whose hints may tie
+** or beat the least difficulty emitted, found by halving, as the bound
+** grows with the complexity.
+*/
+#define ST_CAP_MAX (1 << 16)   /* beyond any complexity of a static chain */
+
+static void st_bound(sctx *x, int type, int complexity, int len) {
+  if (!x->search) return;
+  const sk_search *s = x->search;
+  int32_t fig[SK_FIG_COUNT] = {0};
+  fig[SK_FIG_TYPE] = type;
+  fig[SK_FIG_COMPLEXITY] = complexity;
+  fig[SK_FIG_LENGTH] = len;
+  int32_t d = s->host->difficulty(s, fig, 0);
+  if (d < 0 || d >= x->bestd) return;
+  x->bestd = d;
+  uint32_t grow = ((1u << SK_FIG_COUNT) - 1) & ~(1u << SK_FIG_TYPE);
+  for (int t = 1; t < ST_NTYPES; t++) {
+    memset(fig, 0, sizeof fig);
+    fig[SK_FIG_TYPE] = t;
+    fig[SK_FIG_COMPLEXITY] = ST_CAP_MAX;
+    if (s->host->difficulty(s, fig, grow) <= d) { x->cap[t] = INT32_MAX; continue; }
+    int lo = -1, hi = ST_CAP_MAX;      /* bound(lo) <= d < bound(hi) */
+    while (hi - lo > 1) {
+      int mid = lo + (hi - lo) / 2;
+      fig[SK_FIG_COMPLEXITY] = mid;
+      if (s->host->difficulty(s, fig, grow) <= d) lo = mid;
+      else hi = mid;
+    }
+    x->cap[t] = lo;
+  }
+}
+
 /* a hint was found: hand it over (top) or list it (inner) */
 static void st_hint(sctx *x, int cycle, int type, int ylinks, const snode *path, int len,
                     const sk_mask *elim, int complexity) {
@@ -709,7 +751,13 @@ static void st_hint(sctx *x, int cycle, int type, int ylinks, const snode *path,
   else {
     x->found(x->ud, type, path, len, elim, complexity);
     x->best[type] = complexity;
+    st_bound(x, type, complexity, len);
   }
+}
+
+/* top level: can a hint of the type at this complexity (or more) win? */
+static inline int st_open(const sctx *x, int type, int complexity) {
+  return complexity < x->best[type] && complexity <= x->cap[type];
 }
 
 /* From "start ON": cycles (do_cycles) and the forcing chain to "start OFF"
@@ -753,8 +801,8 @@ static void static_from_on(sctx *x, trav *t, int start, int ylinks, int xlinks,
   sk_mask elim[SK_CELLS];
   while (na > 0) {
     length += 2;               /* ON (length-2) -> OFF (length-1) -> ON (length) */
-    int cyc_live = !cyc_done && (x->inner || length < x->best[ctype]);
-    int chain_live = !chain_done && (x->inner || length < x->best[ftype]);
+    int cyc_live = !cyc_done && (x->inner || st_open(x, ctype, length));
+    int chain_live = !chain_done && (x->inner || st_open(x, ftype, length));
     if (!cyc_live && !chain_live) break;
     if (x->rs && !layer_alive(x, t, layer, na, x->rs->on)) break;
     if (x->reach && length >= 4 &&
@@ -859,7 +907,7 @@ static void static_from_off(sctx *x, trav *t, int start, int ylinks) {
   snode path[NPOT + 2];
   while (noff > 0) {
     length += 1;
-    if (!x->inner && length + 1 >= x->best[ftype]) return;
+    if (!x->inner && !st_open(x, ftype, length + 1)) return;
     if (x->rs && !dead_alive && !layer_alive(x, t, offl, noff, x->rs->off)) return;
     na = 0;
     for (int i = 0; i < noff; i++) {
@@ -884,7 +932,7 @@ static void static_from_off(sctx *x, trav *t, int start, int ylinks) {
       }
     }
     length += 1;
-    if (!x->inner && length + 1 >= x->best[ftype]) return;
+    if (!x->inner && !st_open(x, ftype, length + 1)) return;
     noff = 0;
     dead_alive = 0;
     for (int i = 0; i < na; i++) {
@@ -1526,6 +1574,11 @@ static void static_search(sctx *x) {
   if (!t) { x->oom = 1; return; }
   for (int k = 0; k < 3; k++) {
     int ylinks = pass[k][0], xlinks = pass[k][1];
+    /* a pass whose kinds cannot win any more (their traversals would stop
+    ** at once) */
+    int ctype = xlinks && ylinks ? ST_XYCYCLE : (ylinks ? ST_YCYCLE : ST_XCYCLE);
+    int ftype = ylinks ? ST_XYCHAIN : ST_XCHAIN;
+    if (!st_open(x, ctype, 2) && (!xlinks || !st_open(x, ftype, 2))) continue;
     set_live(x, ylinks, xlinks);
     for (int c = 0; c < SK_CELLS; c++) {
       if (x->oom || x->stop) goto out;
@@ -1549,7 +1602,8 @@ out:
 static int sctx_init(sctx *x, const cgrid *g) {
   memset(x, 0, sizeof *x);
   x->g = g;
-  for (int t = 0; t < ST_NTYPES; t++) x->best[t] = INT32_MAX;
+  for (int t = 0; t < ST_NTYPES; t++) x->best[t] = x->cap[t] = INT32_MAX;
+  x->bestd = INT32_MAX;
   x->lk = links_new(g, 0);
   x->sn = malloc(SN_MAX * sizeof *x->sn);
   return x->lk && x->sn ? 0 : -1;

@@ -420,6 +420,58 @@ static void nested_paths(void **state) {
   assert_int_equal(puzzles, 5);
 }
 
+/* A rating step of static chains stops its traversals where the table
+** rates every hint still to come above the least emitted (host
+** difficulty); a listing of the step's hints cannot stop.  On every
+** static-chains step of these paths both must take the same hint. */
+static void static_bound(void **state) {
+  (void)state;
+  FILE *f = fopen(SK_TEST_DATA "/chains/static-bound.txt", "r");
+  assert_non_null(f);
+  int ti = sk_table_find(sk_engine_table(engine), "static-chains");
+  assert_true(ti >= 0);
+  char line[256];
+  int puzzles = 0, steps = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#' || strlen(line) < SK_CELLS) continue;
+    uint8_t v[SK_CELLS];
+    for (int c = 0; c < SK_CELLS; c++) v[c] = line[c] >= '1' && line[c] <= '9' ? (uint8_t)(line[c] - '0') : 0;
+    sk_grid g;
+    assert_int_equal(sk_grid_from_values(&g, v, NULL), 0);
+    sk_rate_opts o = {0};
+    o.record = 1;
+    sk_rating r;
+    assert_int_equal(sk_rate(engine, &g, &o, &r), 0);
+    for (int i = 0; i < r.nsteps; i++) {
+      const sk_step *st = &r.steps[i];
+      if (st->tech == ti) {
+        pick p;
+        memset(&p, 0, sizeof p);
+        sk_engine_hints(engine, &g, ti, 1, take, &p);
+        assert_true(p.n > 0);
+        if (p.diff != st->difficulty || strcmp(p.best.text, st->text))
+          print_error("%.81s step %d: listing %s, rating %s\n", line, i + 1, p.best.text, st->text);
+        assert_int_equal(p.diff, st->difficulty);
+        assert_string_equal(p.best.text, st->text);
+        steps++;
+      }
+      /* replay the step */
+      sk_hint h;
+      memset(&h, 0, sizeof h);
+      h.cell = st->cell;
+      h.digit = st->digit;
+      for (int k = 0; k < st->nelim; k++) h.elim[st->elim[k] / 16] |= SK_BIT(st->elim[k] % 16);
+      sk_hint_apply(&h, &g);
+    }
+    sk_rating_free(&r);
+    puzzles++;
+  }
+  fclose(f);
+  print_message("static-bound: %d puzzles, %d static-chains steps\n", puzzles, steps);
+  assert_true(puzzles >= 30);
+  assert_true(steps >= 100);
+}
+
 /* }====== */
 
 int main(void) {
@@ -432,6 +484,7 @@ int main(void) {
     cmocka_unit_test(se_paths),
     cmocka_unit_test(nested_ratings),
     cmocka_unit_test(nested_paths),
+    cmocka_unit_test(static_bound),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -255,6 +255,65 @@ static void test_step_data(void **s) {
   sk_engine_free(e);
 }
 
+/* ---- the difficulty bound: a collecting probe asks for it ---- */
+
+typedef struct bound_log { int calls; int32_t exact, floor, other; } bound_log;
+
+static bound_log bound_seen;
+
+/* size 2 exactly, size 2 or more, and with type free (no modifier reads it) */
+static int probe_bound(const sk_search *s) {
+  bound_log *log = (bound_log *)s->data;
+  int32_t fig[SK_FIG_COUNT] = {0};
+  fig[SK_FIG_SIZE] = 2;
+  log->calls++;
+  log->exact = s->host->difficulty(s, fig, 0);
+  log->floor = s->host->difficulty(s, fig, 1u << SK_FIG_SIZE);
+  log->other = s->host->difficulty(s, fig, 1u << SK_FIG_TYPE);
+  return SK_SEARCH_DONE;
+}
+
+static int bound_entry(const sk_host *host, sk_registry *reg) {
+  SK_PLUGIN_CHECK(host, reg);
+  sk_technique a = {"probe-bound", "Probe", SK_TECH_COLLECT, probe_bound, &bound_seen};
+  return host->register_technique(reg, &a) ? SK_PLUGIN_ERROR : SK_PLUGIN_OK;
+}
+
+static void test_difficulty_bound(void **s) {
+  (void)s;
+  sk_engine *e = sk_engine_new();
+  sk_error err = {{0}};
+  assert_int_equal(sk_engine_add_static(e, "bound", bound_entry, &err), 0);
+  assert_int_equal(sk_engine_load_plugin(e, test_plugin("template"), &err), 0);
+  /* steps that fall: 2.0 + 0.5 at size 2, + 0.1 from size 3 */
+  const char *txt = "name: t\ntechniques:\n  - id: probe-bound\n    base: 2.0\n"
+                    "    modifiers: [{figure: size, steps: {2: 0.5, 3: 0.1}}]\n"
+                    "  - id: template-full-house\n    base: 1.5\n";
+  sk_table *t = sk_table_parse(txt, strlen(txt), "t.yaml", &err);
+  assert_non_null(t);
+  assert_int_equal(sk_engine_use_table(e, t, &err), 0);
+  uint8_t v[SK_CELLS];
+  for (int c = 0; c < SK_CELLS; c++) v[c] = (uint8_t)(solved[c] - '0');
+  v[0] = 0;
+  sk_grid g;
+  assert_int_equal(sk_grid_from_values(&g, v, NULL), 0);
+  memset(&bound_seen, 0, sizeof bound_seen);
+  sk_rating r;
+  assert_int_equal(sk_rate(e, &g, NULL, &r), 0);
+  assert_int_equal(bound_seen.calls, 1);
+  assert_int_equal(bound_seen.exact, 2500);
+  assert_int_equal(bound_seen.floor, 2100);
+  assert_int_equal(bound_seen.other, 2500);
+  sk_rating_free(&r);
+  /* a listing sees every hint: nothing may be dropped */
+  memset(&bound_seen, 0, sizeof bound_seen);
+  sk_engine_hints(e, &g, 0, 1, NULL, NULL);
+  assert_int_equal(bound_seen.calls, 1);
+  assert_int_equal(bound_seen.exact, -1);
+  assert_int_equal(bound_seen.floor, -1);
+  sk_engine_free(e);
+}
+
 static void test_verify_catches_bad_hints(void **s) {
   (void)s;
   const char *puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -302,6 +361,7 @@ int main(void) {
     cmocka_unit_test(test_rate_with_template),
     cmocka_unit_test(test_verify_catches_bad_hints),
     cmocka_unit_test(test_step_data),
+    cmocka_unit_test(test_difficulty_bound),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

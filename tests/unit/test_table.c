@@ -280,6 +280,58 @@ static void modifier_kinds(void **state) {
   sk_table_free(t);
 }
 
+/* The floor of a figure at v is the least difficulty over v and beyond:
+** checked against every value up to well past the tables' keys, for
+** modifiers that grow, that do not (steps and maps may fall), and for two
+** figures at once. */
+static void difficulty_floor(void **state) {
+  (void)state;
+  sk_table *t = parse_ok(
+    "name: t\ntechniques:\n"
+    "  - id: s\n    base: 1\n"
+    "    modifiers: [{figure: extra, steps: {4: 0.5, 8: 0.1, 12: 0.3}}]\n"
+    "  - id: m\n    base: 2\n"
+    "    modifiers: [{figure: type, map: {1: 1, 3: 0.3}}]\n"
+    "  - id: l\n    base: 0.5\n"
+    "    modifiers: [{figure: size, linear: 0.25, from: 3}]\n"
+    "  - id: c\n    base: 6.5\n"
+    "    modifiers:\n"
+    "      - {figure: type, map: {3: 0.1, 4: 0.5, 5: 0.5}}\n"
+    "      - {figure: complexity, chain: {offset: 2, first: 4, step: 0.1}}\n");
+  static const int figs[4] = {SK_FIG_EXTRA, SK_FIG_TYPE, SK_FIG_SIZE, SK_FIG_COMPLEXITY};
+  for (int i = 0; i < 4; i++) {
+    const sk_table_entry *e = &t->entry[i];
+    int f = figs[i];
+    for (int type = 0; type <= (i == 3 ? 5 : 0); type++)
+      for (int32_t v = 0; v <= 60; v++) {
+        int32_t fig[SK_FIG_COUNT] = {0};
+        if (i == 3) fig[SK_FIG_TYPE] = type;
+        int32_t least = INT32_MAX;
+        for (int32_t x = v; x <= 400; x++) {
+          fig[f] = x;
+          int32_t d = sk_table_difficulty(e, fig);
+          if (d < least) least = d;
+        }
+        fig[f] = v;
+        assert_int_equal(sk_table_difficulty_floor(e, fig, 1u << f), least);
+        assert_int_equal(sk_table_difficulty_floor(e, fig, 0), sk_table_difficulty(e, fig));
+      }
+  }
+  /* both figures of c free: the least over types 0.. and complexities v.. */
+  int32_t fig[SK_FIG_COUNT] = {0};
+  fig[SK_FIG_COMPLEXITY] = 30;
+  fig[SK_FIG_TYPE] = 4;
+  assert_int_equal(sk_table_difficulty_floor(&t->entry[3], fig,
+                                             (1u << SK_FIG_TYPE) | (1u << SK_FIG_COMPLEXITY)),
+                   sk_table_difficulty(&t->entry[3], (int32_t[SK_FIG_COUNT]){[SK_FIG_COMPLEXITY] = 30}));
+  /* steps fall after key 4: from 0 the floor is the base (before key 4) */
+  memset(fig, 0, sizeof fig);
+  assert_int_equal(sk_table_difficulty_floor(&t->entry[0], fig, 1u << SK_FIG_EXTRA), 1000);
+  fig[SK_FIG_EXTRA] = 5;
+  assert_int_equal(sk_table_difficulty_floor(&t->entry[0], fig, 1u << SK_FIG_EXTRA), 1100);
+  sk_table_free(t);
+}
+
 static void figures(void **state) {
   (void)state;
   const char *names[] = {"size", "length", "type", "complexity", "extra"};
@@ -563,6 +615,7 @@ int main(void) {
     cmocka_unit_test(decimals_exact),
     cmocka_unit_test(modifier_kinds),
     cmocka_unit_test(figures),
+    cmocka_unit_test(difficulty_floor),
     cmocka_unit_test(copy_is_deep),
     cmocka_unit_test(resolve_names),
     cmocka_unit_test(load_files),
