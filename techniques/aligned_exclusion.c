@@ -23,7 +23,16 @@
 ** The first set that removes something gives the hint.  SE meets most
 ** triplets more than once (from different pairs); a repeat can only give
 ** what the first meeting gave, so it is skipped.
+**
+** A set's answer depends only on the candidates of its cells and of the
+** cells that see them all (its excluders).  When the search found nothing
+** on an earlier grid of the rating, kept as rating data, a set none of
+** whose cells or common peers changed since was tried then (it has the
+** same two excluders) and removed nothing: it is skipped.  The rating
+** calls the search on every step that gets this far, each grid a part of
+** the last, so most sets are skipped.
 */
+#include <stdlib.h>
 #include <string.h>
 #include "sk_plugin.h"
 
@@ -45,7 +54,21 @@ typedef struct ae_ctx {
   int8_t ncand[SK_CELLS];      /* candidate count of each cell */
   int8_t index[SK_CELLS];      /* position in base[], -1 if not a base cell */
   uint64_t tried[(NTRIPLETS + 63) / 64];  /* triplets already tried */
+  int emitted;                 /* a hint was emitted */
+  int incremental;             /* an earlier grid gave nothing: changed is set */
+  sk_bits changed;             /* cells whose candidates changed since */
 } ae_ctx;
+
+/* Could the set's answer differ from the earlier grid's (nothing)? */
+static int set_changed(const ae_ctx *c, const int *cells, int n) {
+  if (!c->incremental) return 1;
+  sk_bits common = sk_peer_bits[cells[0]], own = {{0, 0}};
+  for (int i = 0; i < n; i++) {
+    if (i) common = sk_bits_and(common, sk_peer_bits[cells[i]]);
+    sk_bits_set(&own, cells[i]);
+  }
+  return !sk_bits_empty(sk_bits_and(c->changed, sk_bits_or(common, own)));
+}
 
 static int sees(int a, int b) { return sk_bits_has(&sk_peer_bits[a], b); }
 
@@ -182,7 +205,7 @@ static void usable3(const ae_ctx *c, const int *cells, const excl_set *e, sk_mas
 
 /* Try one set of base cells with their common excluders (two or more);
 ** nonzero when the search must stop. */
-static int try_set(const ae_ctx *c, const int *cells, sk_bits common) {
+static int try_set(ae_ctx *c, const int *cells, sk_bits common) {
   const sk_grid *g = c->g;
   int n = c->degree;
   excl_set e;
@@ -204,6 +227,7 @@ static int try_set(const ae_ctx *c, const int *cells, sk_bits common) {
     h.focus[cells[i]] = g->cand[cells[i]];
     c->s->host->hint_printf(&h, "%sr%dc%d", i ? "," : "", cells[i] / 9 + 1, cells[i] % 9 + 1);
   }
+  c->emitted = 1;
   return c->s->host->emit(c->s, &h);
 }
 
@@ -339,35 +363,64 @@ static int triplets(ae_ctx *c, int a, int b) {
     for (int q = 0; q < 3; q++)
       for (int x; (x = sk_bits_pop(&part[q])) >= 0; ) {
         if (tried_before(c, a, b, x)) continue;
+        const int cells[3] = {a, b, x};
+        if (!set_changed(c, cells, 3)) continue;
         if (!have_bound) { make_bound(c, a, b, common, &bd); have_bound = 1; }
         if (!may_remove(&bd, a, b, x, c->g->cand[x])) continue;
         sk_bits all = sk_bits_and(common, c->excl[x]);
-        const int cells[3] = {a, b, x};
         if (try_set(c, cells, all)) return 1;
       }
   }
   return 0;
 }
 
+/* the sets in SE's order; 1 when the search must stop */
+static int scan(ae_ctx *c) {
+  for (int j = 1; j < c->nbase; j++)
+    for (int i = 0; i < j; i++) {
+      int a = c->base[i], b = c->base[j];
+      if (c->degree == 3) {
+        if (triplets(c, a, b)) return 1;
+        continue;
+      }
+      sk_bits common = sk_bits_and(c->excl[a], c->excl[b]);
+      const int cells[2] = {a, b};
+      if (two_or_more(common) && set_changed(c, cells, 2) && try_set(c, cells, common)) return 1;
+    }
+  return 0;
+}
+
+static void grid_free(void *p) { free(p); }
+
+/* The rating data (key: the technique's params) is a copy of the last grid
+** on which the search found nothing, or NULL. */
 static int search(const sk_search *s) {
   const params *p = s->data;
+  const sk_host *host = s->host;
   ae_ctx c;
   c.s = s;
   c.g = s->grid;
   c.degree = p->degree;
+  c.changed = (sk_bits){{0, 0}};
+  c.emitted = 0;
+  sk_grid *last = host->get_aux(s, p);
+  c.incremental = last != NULL;
+  if (last)
+    for (int cell = 0; cell < SK_CELLS; cell++)
+      if (last->cand[cell] != c.g->cand[cell] || last->value[cell] != c.g->value[cell])
+        sk_bits_set(&c.changed, cell);
   find_bases(&c);
   if (c.degree == 3) memset(c.tried, 0, sizeof c.tried);
-  for (int j = 1; j < c.nbase; j++)
-    for (int i = 0; i < j; i++) {
-      int a = c.base[i], b = c.base[j];
-      if (c.degree == 3) {
-        if (triplets(&c, a, b)) return SK_SEARCH_STOPPED;
-        continue;
-      }
-      sk_bits common = sk_bits_and(c.excl[a], c.excl[b]);
-      const int cells[2] = {a, b};
-      if (two_or_more(common) && try_set(&c, cells, common)) return SK_SEARCH_STOPPED;
-    }
+  int stopped = scan(&c);
+  if (c.emitted) {
+    if (last) host->set_rating_aux(s, p, NULL, NULL);   /* a hint: no longer "nothing" */
+    return stopped ? SK_SEARCH_STOPPED : SK_SEARCH_DONE;
+  }
+  if (last) *last = *c.g;
+  else if ((last = malloc(sizeof *last)) != NULL) {
+    *last = *c.g;
+    host->set_rating_aux(s, p, last, grid_free);
+  }
   return SK_SEARCH_DONE;
 }
 
