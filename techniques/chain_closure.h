@@ -30,6 +30,14 @@
 ** common.  The runs themselves (whose order says where a contradiction
 ** stops one and which node is which) are made exactly as before where
 ** needed, so the hints are the same and come in the same order.
+**
+** Nishio chains (no Y links) follow the same rules without their cell
+** parts: ON (c,d) -> OFF d in c's peers; OFF -> ON the one place of a
+** digit left in a house; and the same argument holds with houses alone (a
+** cell may then lose every candidate, or hold two ON, without the run
+** noticing, and so the closure does not count these).  A Nishio hint is a
+** contradiction only, so a candidate needs its runs only when the closure
+** of its ON or OFF assumption meets one.
 */
 #ifndef CHAIN_CLOSURE_H
 #define CHAIN_CLOSURE_H
@@ -41,6 +49,7 @@ typedef struct dclos { sk_bits on[9], off[9]; } dclos;
 
 /* the closures of every candidate's ON assumption, made once per search */
 typedef struct dclset {
+  int ylinks;                  /* 0 for Nishio chains */
   uint8_t state[NCAND];        /* 0 not made, 1 made, 2 meets a contradiction,
                                ** 3 meets one and cl[] has the run's sets */
   uint8_t places[SK_HOUSES * 9];  /* [h*9+d]: places of digit d+1 in house h */
@@ -54,6 +63,7 @@ typedef struct dclset {
 ** up on the bitboards. */
 typedef struct dclwork {
   const cgrid *g;
+  int ylinks;
   const uint8_t *state;        /* the search's closures made so far */
   sk_bits on[9], off[9];
   int nq;
@@ -62,9 +72,9 @@ typedef struct dclwork {
   int16_t q[NCAND];            /* ON candidates whose OFF ones are still due */
 } dclwork;
 
-/* the searches the closures serve: dynamic, Y links, no nested rules */
+/* the searches the closures serve: dynamic (or Nishio), no nested rules */
 static inline int dcl_active(const chainer *ch) {
-  return ch->dynamic && !ch->nishio && ch->level == 0;
+  return ch->dynamic && ch->level == 0;
 }
 
 static void dcl_free(dclset *ds) { free(ds); }
@@ -74,6 +84,7 @@ static void dcl_free(dclset *ds) { free(ds); }
 static int dcl_prepare(chainer *ch, const cgrid *g) {
   if (!ch->dcl && !(ch->dcl = malloc(sizeof *ch->dcl))) return -1;
   dclset *ds = ch->dcl;
+  ds->ylinks = !ch->nishio;
   memset(ds->state, 0, sizeof ds->state);
   for (int h = 0; h < SK_HOUSES; h++)
     for (int d = 0; d < 9; d++) ds->places[h * 9 + d] = (uint8_t)mask_count(g->pm[h][d]);
@@ -120,8 +131,10 @@ static inline int dcl_off(dclwork *w, int c, int d) {
 
 /* the counts of dcl_off, for (c, d) just set OFF */
 static inline int dcl_off_counts(dclwork *w, int c, int d) {
-  unsigned left = w->left[c] &= (uint16_t)~(1u << d);
-  if (left && !(left & (left - 1)) && dcl_on(w, c, __builtin_ctz(left))) return 1;
+  if (w->ylinks) {
+    unsigned left = w->left[c] &= (uint16_t)~(1u << d);
+    if (left && !(left & (left - 1)) && dcl_on(w, c, __builtin_ctz(left))) return 1;
+  }
   const uint8_t *hs = sk_cell_house[c];
   for (int t = 0; t < 3; t++)
     if (--w->hleft[hs[t] * 9 + d] == 1 && dcl_last(w, hs[t], d)) return 1;
@@ -133,6 +146,7 @@ static inline int dcl_off_counts(dclwork *w, int c, int d) {
 static int dcl_close(const dclset *ds, const cgrid *g, int k, int on, dclos *s) {
   dclwork w;
   w.g = g;
+  w.ylinks = ds->ylinks;
   w.state = ds->state;
   w.nq = 0;
   memset(w.on, 0, sizeof w.on);
@@ -144,8 +158,9 @@ static int dcl_close(const dclset *ds, const cgrid *g, int k, int on, dclos *s) 
   } else if (dcl_off(&w, k / 9, k % 9)) return 1;
   for (int i = 0; i < w.nq; i++) {
     int c = w.q[i] / 9, d = w.q[i] % 9;
-    for (unsigned o = w.left[c] & ~(1u << d); o; o &= o - 1)
-      if (dcl_off(&w, c, __builtin_ctz(o))) return 1;
+    if (w.ylinks)
+      for (unsigned o = w.left[c] & ~(1u << d); o; o &= o - 1)
+        if (dcl_off(&w, c, __builtin_ctz(o))) return 1;
     /* the digit's peers at once: none may be ON */
     sk_bits nb = sk_bits_andnot(sk_bits_and(sk_peer_bits[c], g->dpos[d]), w.off[d]);
     if (!sk_bits_empty(sk_bits_and(nb, w.on[d]))) return 1;
@@ -195,9 +210,22 @@ static int dcl_partner(const dclset *ds, const cgrid *g, int k) {
   return p;
 }
 
+/* Nishio: both runs when the closure of "k ON" or "k OFF" meets a
+** contradiction, else none.  "k OFF" gives ON only the other place of a
+** house with two (dcl_partner, which looks at houses alone). */
+static int dcl_nishio(chainer *ch, const cgrid *g, int k) {
+  if (!dcl_get(ch, g, k)) return 3;
+  int p = dcl_partner(ch->dcl, g, k);
+  if (p == -1) return 0;
+  if (p >= 0) return dcl_get(ch, g, p) ? 0 : 3;
+  dclos b;
+  return dcl_close(ch->dcl, g, k, 0, &b) ? 3 : 0;
+}
+
 /* The runs candidate k's contradiction and double chains need (multi_binary):
 ** 0 none (no hint), 2 the OFF run alone (its contradiction), 3 both. */
 static int dcl_binary(chainer *ch, const cgrid *g, int k, int dbl) {
+  if (!ch->dcl->ylinks) return dcl_nishio(ch, g, k);
   const dclos *a = dcl_get(ch, g, k);
   if (!a) return 3;
   unsigned m = g->cand[k / 9];

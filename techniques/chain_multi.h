@@ -825,6 +825,26 @@ static void multi_search(chainer *ch, const cgrid *g, msink *k) {
   free(lk);
 }
 
+#ifdef SK_CHAINS_XCHECK
+/* make check builds chains.so with SK_CHAINS_XCHECK: where the closures
+** say a candidate gives no contradiction or double chain, its runs are
+** made anyway and must agree */
+static void xcheck_no_hint(chainer *ch, const cgrid *g, int c, int d, int dbl) {
+  int ron = on_run(ch, g, c, d);
+  int roff = ron >= 0 ? run_chain(ch, g, pot_make(c, d, 0)) : -1;
+  if (ron < 0 || roff < 0) return;
+  const crun *A = &ch->rn[ron], *B = &ch->rn[roff];
+  int bad = A->abs_on >= 0 || B->abs_on >= 0;
+  for (int w = 0; dbl && w < CWORDS; w++) bad |= (A->on[w] & B->on[w]) || (A->off[w] & B->off[w]);
+  if (bad) {
+    fprintf(stderr, "chains.so: closures missed a %s hint of r%dc%d=%d\n",
+            ch->nishio ? "Nishio" : "dynamic", c / 9 + 1, c % 9 + 1, d);
+    abort();
+  }
+  run_drop_last(ch);
+}
+#endif
+
 static void multi_cells(chainer *ch, const cgrid *g, msink *k) {
   uint16_t heads[SK_CELLS][3];
   region_heads(g, k, heads);
@@ -839,6 +859,9 @@ static void multi_cells(chainer *ch, const cgrid *g, msink *k) {
       /* the runs the closures cannot do without: 2 the OFF one, 3 both */
       int need = !ch->dynamic && !ch->nishio ? 0 :
                  dcl_active(ch) ? dcl_binary(ch, g, c * 9 + d - 1, dbl) : 3;
+#ifdef SK_CHAINS_XCHECK
+      if (!need && dcl_active(ch)) xcheck_no_hint(ch, g, c, d, dbl);
+#endif
       if (need) {
         int ron = need & 1 ? on_run(ch, g, c, d) : -1;
         if (need & 1 && ron < 0) return;
