@@ -340,7 +340,19 @@ static int triplets(ae_ctx *c, int a, int b) {
   /* a third cell keeps two common excluders only if it sees two of
   ** them: the excluders are all cells a third base cell may exclude
   ** with, so this is the exact test, done once for the pair */
-  sk_bits fit = sk_bits_and(seen_twice(common), c->is_base);
+  sk_bits thirds = c->is_base;
+  /* when neither a, b nor a cell seeing both changed, a triplet's common
+  ** peers did not either: only a third cell that changed itself counts */
+  if (c->incremental) {
+    sk_bits pair_part = sk_bits_and(sk_peer_bits[a], sk_peer_bits[b]);
+    sk_bits_set(&pair_part, a);
+    sk_bits_set(&pair_part, b);
+    if (sk_bits_empty(sk_bits_and(pair_part, c->changed))) {
+      thirds = sk_bits_and(thirds, c->changed);
+      if (sk_bits_empty(sk_bits_and(thirds, sk_bits_or(c->excl[a], c->excl[b])))) return 0;
+    }
+  }
+  sk_bits fit = sk_bits_and(seen_twice(common), thirds);
   sk_bits done = {{0, 0}};
   sk_bits_set(&done, a);
   sk_bits_set(&done, b);
