@@ -370,12 +370,16 @@ static void nested_ratings(void **state) {
 ** step's text (technique, difficulty, chain, eliminations) and the rating
 ** must be those recorded in chains/nested-paths.txt, so the shortcuts of
 ** the chain searches (bounds, caches, lookups) cannot change a step. */
-static void check_path(const char *puzzle, char lines[][2048], int nlines) {
+static void puzzle_grid(const char *puzzle, sk_grid *g) {
   uint8_t v[SK_CELLS];
   for (int c = 0; c < SK_CELLS; c++)
     v[c] = puzzle[c] >= '1' && puzzle[c] <= '9' ? (uint8_t)(puzzle[c] - '0') : 0;
+  assert_int_equal(sk_grid_from_values(g, v, NULL), 0);
+}
+
+static void check_path(const char *puzzle, char lines[][2048], int nlines) {
   sk_grid g;
-  assert_int_equal(sk_grid_from_values(&g, v, NULL), 0);
+  puzzle_grid(puzzle, &g);
   sk_rate_opts o = {0};
   o.record = 1;
   sk_rating r;
@@ -420,43 +424,27 @@ static void nested_paths(void **state) {
   assert_int_equal(puzzles, 5);
 }
 
-/* A rating step of static chains stops its traversals where the table
-** rates every hint still to come above the least emitted (host
-** difficulty); a listing of the step's hints cannot stop.  On every
-** static-chains step of these paths both must take the same hint. */
-static void static_bound(void **state) {
-  (void)state;
-  FILE *f = fopen(SK_TEST_DATA "/chains/static-bound.txt", "r");
+/* Rates each puzzle of a file (one per line, '#' comments) and calls
+** check on every step with the grid before it; returns the puzzle count. */
+typedef void (*step_check)(void *ud, const char *puzzle, int i, const sk_step *st, const sk_grid *g);
+
+static int each_step(const char *path, step_check check, void *ud) {
+  FILE *f = fopen(path, "r");
   assert_non_null(f);
-  int ti = sk_table_find(sk_engine_table(engine), "static-chains");
-  assert_true(ti >= 0);
   char line[256];
-  int puzzles = 0, steps = 0;
+  int puzzles = 0;
   while (fgets(line, sizeof line, f)) {
     if (line[0] == '#' || strlen(line) < SK_CELLS) continue;
-    uint8_t v[SK_CELLS];
-    for (int c = 0; c < SK_CELLS; c++) v[c] = line[c] >= '1' && line[c] <= '9' ? (uint8_t)(line[c] - '0') : 0;
     sk_grid g;
-    assert_int_equal(sk_grid_from_values(&g, v, NULL), 0);
+    puzzle_grid(line, &g);
     sk_rate_opts o = {0};
     o.record = 1;
     sk_rating r;
     assert_int_equal(sk_rate(engine, &g, &o, &r), 0);
     for (int i = 0; i < r.nsteps; i++) {
       const sk_step *st = &r.steps[i];
-      if (st->tech == ti) {
-        pick p;
-        memset(&p, 0, sizeof p);
-        sk_engine_hints(engine, &g, ti, 1, take, &p);
-        assert_true(p.n > 0);
-        if (p.diff != st->difficulty || strcmp(p.best.text, st->text))
-          print_error("%.81s step %d: listing %s, rating %s\n", line, i + 1, p.best.text, st->text);
-        assert_int_equal(p.diff, st->difficulty);
-        assert_string_equal(p.best.text, st->text);
-        steps++;
-      }
-      /* replay the step */
-      sk_hint h;
+      check(ud, line, i, st, &g);
+      sk_hint h;                          /* the step, replayed */
       memset(&h, 0, sizeof h);
       h.cell = st->cell;
       h.digit = st->digit;
@@ -467,9 +455,37 @@ static void static_bound(void **state) {
     puzzles++;
   }
   fclose(f);
-  print_message("static-bound: %d puzzles, %d static-chains steps\n", puzzles, steps);
+  return puzzles;
+}
+
+/* A rating step of static chains stops its traversals where the table
+** rates every hint still to come above the least emitted (host
+** difficulty); a listing of the step's hints cannot stop.  On every
+** static-chains step of these paths both must take the same hint. */
+typedef struct bound_run { int ti, steps; } bound_run;
+
+static void bound_check(void *ud, const char *puzzle, int i, const sk_step *st, const sk_grid *g) {
+  bound_run *b = ud;
+  if (st->tech != b->ti) return;
+  pick p;
+  memset(&p, 0, sizeof p);
+  sk_engine_hints(engine, g, b->ti, 1, take, &p);
+  assert_true(p.n > 0);
+  if (p.diff != st->difficulty || strcmp(p.best.text, st->text))
+    print_error("%.81s step %d: listing %s, rating %s\n", puzzle, i + 1, p.best.text, st->text);
+  assert_int_equal(p.diff, st->difficulty);
+  assert_string_equal(p.best.text, st->text);
+  b->steps++;
+}
+
+static void static_bound(void **state) {
+  (void)state;
+  bound_run b = {sk_table_find(sk_engine_table(engine), "static-chains"), 0};
+  assert_true(b.ti >= 0);
+  int puzzles = each_step(SK_TEST_DATA "/chains/static-bound.txt", bound_check, &b);
+  print_message("static-bound: %d puzzles, %d static-chains steps\n", puzzles, b.steps);
   assert_true(puzzles >= 30);
-  assert_true(steps >= 100);
+  assert_true(b.steps >= 100);
 }
 
 /* Aligned exclusion in a rating skips the sets unchanged since a grid on
@@ -477,58 +493,38 @@ static void static_bound(void **state) {
 ** every step of these paths both must agree: where the rating went past
 ** the technique, a fresh search finds nothing; where it took its hint, a
 ** fresh search gives the same. */
+static const char *const aligned_ids[2] = {"aligned-pair-exclusion", "aligned-triple-exclusion"};
+
+typedef struct aligned_run { int ti[2], asked, taken; } aligned_run;
+
+static void aligned_check(void *ud, const char *puzzle, int i, const sk_step *st, const sk_grid *g) {
+  aligned_run *a = ud;
+  for (int k = 0; k < 2; k++) {
+    if (st->tech < a->ti[k]) continue;
+    pick p;
+    memset(&p, 0, sizeof p);
+    sk_engine_hints(engine, g, a->ti[k], 0, take, &p);
+    if (st->tech > a->ti[k]) {
+      if (p.n) print_error("%.81s step %d: %s finds %s\n", puzzle, i + 1, aligned_ids[k], p.best.text);
+      assert_int_equal(p.n, 0);
+      a->asked++;
+    } else {
+      assert_true(p.n > 0);
+      assert_string_equal(p.best.text, st->text);
+      a->taken++;
+    }
+  }
+}
+
 static void aligned_incremental(void **state) {
   (void)state;
-  FILE *f = fopen(SK_TEST_DATA "/chains/aligned-steps.txt", "r");
-  assert_non_null(f);
-  const sk_table *t = sk_engine_table(engine);
-  static const char *const ids[2] = {"aligned-pair-exclusion", "aligned-triple-exclusion"};
-  int ti[2];
-  for (int k = 0; k < 2; k++) assert_true((ti[k] = sk_table_find(t, ids[k])) >= 0);
-  char line[256];
-  int puzzles = 0, asked = 0, taken = 0;
-  while (fgets(line, sizeof line, f)) {
-    if (line[0] == '#' || strlen(line) < SK_CELLS) continue;
-    uint8_t v[SK_CELLS];
-    for (int c = 0; c < SK_CELLS; c++) v[c] = line[c] >= '1' && line[c] <= '9' ? (uint8_t)(line[c] - '0') : 0;
-    sk_grid g;
-    assert_int_equal(sk_grid_from_values(&g, v, NULL), 0);
-    sk_rate_opts o = {0};
-    o.record = 1;
-    sk_rating r;
-    assert_int_equal(sk_rate(engine, &g, &o, &r), 0);
-    for (int i = 0; i < r.nsteps; i++) {
-      const sk_step *st = &r.steps[i];
-      for (int k = 0; k < 2; k++) {
-        if (st->tech < ti[k]) continue;
-        pick p;
-        memset(&p, 0, sizeof p);
-        sk_engine_hints(engine, &g, ti[k], 0, take, &p);
-        if (st->tech > ti[k]) {
-          if (p.n) print_error("%.81s step %d: %s finds %s\n", line, i + 1, ids[k], p.best.text);
-          assert_int_equal(p.n, 0);
-          asked++;
-        } else {
-          assert_true(p.n > 0);
-          assert_string_equal(p.best.text, st->text);
-          taken++;
-        }
-      }
-      sk_hint h;
-      memset(&h, 0, sizeof h);
-      h.cell = st->cell;
-      h.digit = st->digit;
-      for (int k = 0; k < st->nelim; k++) h.elim[st->elim[k] / 16] |= SK_BIT(st->elim[k] % 16);
-      sk_hint_apply(&h, &g);
-    }
-    sk_rating_free(&r);
-    puzzles++;
-  }
-  fclose(f);
+  aligned_run a = {{0, 0}, 0, 0};
+  for (int k = 0; k < 2; k++) assert_true((a.ti[k] = sk_table_find(sk_engine_table(engine), aligned_ids[k])) >= 0);
+  int puzzles = each_step(SK_TEST_DATA "/chains/aligned-steps.txt", aligned_check, &a);
   print_message("aligned: %d puzzles, %d searches that found nothing, %d hints taken\n",
-                puzzles, asked, taken);
+                puzzles, a.asked, a.taken);
   assert_true(puzzles >= 10);
-  assert_true(taken >= 10);
+  assert_true(a.taken >= 10);
 }
 
 /* }====== */

@@ -209,19 +209,27 @@ static int probe_entry(const sk_host *host, sk_registry *reg) {
   return SK_PLUGIN_OK;
 }
 
-static void test_step_data(void **s) {
-  (void)s;
+/* an engine with a built-in probe plugin and the template's full house,
+** rating with the table txt */
+static sk_engine *probe_engine(const char *name, int (*entry)(const sk_host *, sk_registry *),
+                               const char *txt) {
   sk_engine *e = sk_engine_new();
   sk_error err = {{0}};
-  memset(&probe_log, 0, sizeof probe_log);
-  assert_int_equal(sk_engine_add_static(e, "probe", probe_entry, &err), 0);
+  assert_int_equal(sk_engine_add_static(e, name, entry, &err), 0);
   assert_int_equal(sk_engine_load_plugin(e, test_plugin("template"), &err), 0);
-  const char *txt = "name: t\ntechniques:\n  - id: probe-first\n    base: 1.0\n"
-                    "  - id: probe-second\n    base: 1.0\n  - id: probe-kept\n    base: 1.0\n"
-                    "  - id: template-full-house\n    base: 1.5\n";
   sk_table *t = sk_table_parse(txt, strlen(txt), "t.yaml", &err);
   assert_non_null(t);
   assert_int_equal(sk_engine_use_table(e, t, &err), 0);
+  return e;
+}
+
+static void test_step_data(void **s) {
+  (void)s;
+  memset(&probe_log, 0, sizeof probe_log);
+  sk_engine *e = probe_engine("probe", probe_entry,
+                              "name: t\ntechniques:\n  - id: probe-first\n    base: 1.0\n"
+                              "  - id: probe-second\n    base: 1.0\n  - id: probe-kept\n    base: 1.0\n"
+                              "  - id: template-full-house\n    base: 1.5\n");
   uint8_t v[SK_CELLS];
   for (int c = 0; c < SK_CELLS; c++) v[c] = (uint8_t)(solved[c] - '0');
   for (int r = 0; r < 9; r++) v[r * 9 + (r * 4) % 9] = 0;
@@ -281,17 +289,11 @@ static int bound_entry(const sk_host *host, sk_registry *reg) {
 
 static void test_difficulty_bound(void **s) {
   (void)s;
-  sk_engine *e = sk_engine_new();
-  sk_error err = {{0}};
-  assert_int_equal(sk_engine_add_static(e, "bound", bound_entry, &err), 0);
-  assert_int_equal(sk_engine_load_plugin(e, test_plugin("template"), &err), 0);
   /* steps that fall: 2.0 + 0.5 at size 2, + 0.1 from size 3 */
-  const char *txt = "name: t\ntechniques:\n  - id: probe-bound\n    base: 2.0\n"
-                    "    modifiers: [{figure: size, steps: {2: 0.5, 3: 0.1}}]\n"
-                    "  - id: template-full-house\n    base: 1.5\n";
-  sk_table *t = sk_table_parse(txt, strlen(txt), "t.yaml", &err);
-  assert_non_null(t);
-  assert_int_equal(sk_engine_use_table(e, t, &err), 0);
+  sk_engine *e = probe_engine("bound", bound_entry,
+                              "name: t\ntechniques:\n  - id: probe-bound\n    base: 2.0\n"
+                              "    modifiers: [{figure: size, steps: {2: 0.5, 3: 0.1}}]\n"
+                              "  - id: template-full-house\n    base: 1.5\n");
   uint8_t v[SK_CELLS];
   for (int c = 0; c < SK_CELLS; c++) v[c] = (uint8_t)(solved[c] - '0');
   v[0] = 0;
