@@ -28,9 +28,12 @@
 ** cells that see them all (its excluders).  When the search found nothing
 ** on an earlier grid of the rating, kept as rating data, a set none of
 ** whose cells or common peers changed since was tried then (it has the
-** same two excluders) and removed nothing: it is skipped.  The rating
-** calls the search on every step that gets this far, each grid a part of
-** the last, so most sets are skipped.
+** same two excluders, so its cells were base cells) and removed nothing:
+** it is skipped.  That grid must have had no naked single, which could
+** have kept a cell out of the base cells (no table asks this technique
+** before the singles, but one could).  The rating calls the search on
+** every step that gets this far, each grid a part of the last, so most
+** sets are skipped.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +58,7 @@ typedef struct ae_ctx {
   int8_t index[SK_CELLS];      /* position in base[], -1 if not a base cell */
   uint64_t tried[(NTRIPLETS + 63) / 64];  /* triplets already tried */
   int emitted;                 /* a hint was emitted */
+  int has_single;              /* some open cell has one candidate */
   int incremental;             /* an earlier grid gave nothing: changed is set */
   sk_bits changed;             /* cells whose candidates changed since */
 } ae_ctx;
@@ -95,6 +99,7 @@ static void find_bases(ae_ctx *c) {
       if (n <= c->degree) sk_bits_set(&can_excl, cell);
     }
   }
+  c->has_single = !sk_bits_empty(one);
   for (int cell; (cell = sk_bits_pop(&multi)) >= 0; ) {
     const sk_bits *peers = &sk_peer_bits[cell];
     if (!sk_bits_empty(sk_bits_and(*peers, one))) continue;
@@ -405,7 +410,8 @@ static int scan(ae_ctx *c) {
 static void grid_free(void *p) { free(p); }
 
 /* The rating data (key: the technique's params) is a copy of the last grid
-** on which the search found nothing, or NULL. */
+** on which the search found nothing and no cell had a single candidate,
+** or NULL. */
 static int search(const sk_search *s) {
   const params *p = s->data;
   const sk_host *host = s->host;
@@ -419,13 +425,12 @@ static int search(const sk_search *s) {
   c.incremental = last != NULL;
   if (last)
     for (int cell = 0; cell < SK_CELLS; cell++)
-      if (last->cand[cell] != c.g->cand[cell] || last->value[cell] != c.g->value[cell])
-        sk_bits_set(&c.changed, cell);
+      if (last->cand[cell] != c.g->cand[cell]) sk_bits_set(&c.changed, cell);
   find_bases(&c);
   if (c.degree == 3) memset(c.tried, 0, sizeof c.tried);
   int stopped = scan(&c);
-  if (c.emitted) {
-    if (last) host->set_rating_aux(s, p, NULL, NULL);   /* a hint: no longer "nothing" */
+  if (c.emitted || c.has_single) {
+    if (last) host->set_rating_aux(s, p, NULL, NULL);   /* not a grid to skip from */
     return stopped ? SK_SEARCH_STOPPED : SK_SEARCH_DONE;
   }
   if (last) *last = *c.g;

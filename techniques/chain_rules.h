@@ -482,8 +482,9 @@ static uint64_t grid_hash(const cgrid *g) {
 ** (rule 4 static chains, rule 5 static multiple chains) and levels 4-5
 ** (rule 4 dynamic chains, rule 5 nested level 2).  So a top-level search
 ** can reuse what a lower level of its family found on the same reduced
-** grid of the same step (the cache then hangs on the step, see
-** chains.c), and only tries the rules the lower level did not.
+** grid of the same step (the cache hangs on the rating, see chains.c),
+** and only tries the rules the lower level did not; step says which step
+** made the entry (an earlier one: replayed as acache_replay says).
 */
 #define AC_HDR 5
 

@@ -35,9 +35,10 @@
 ** levels 1-3 (and 4-5) of one step share, so a level only tries the rules
 ** the level below it lacked, and that later steps reuse where their runs
 ** meet the same reduced grid (the engine's rating data, host
-** get_aux/set_rating_aux; see chain_rules.h); as a nested rule, multiple chains only record a hint that can
-** still lead its elimination set (SE keeps the least of each); the working grid
-** keeps each digit's places per house, so links and rules read masks;
+** get_aux/set_rating_aux; see chain_rules.h); as a nested rule, multiple
+** chains only record a hint that can still lead its elimination set (SE
+** keeps the least of each); the working grid keeps each digit's places per
+** house, so links and rules read masks;
 ** static links are tabled per grid (ON -> OFF lists on first use); as a
 ** nested rule, producer 21 only starts where a chain can use a link the
 ** outer chain made and where what the start reaches in the link graph
@@ -278,24 +279,24 @@ static void multi_found(void *ud, const chainer *ch, const mcand *m, int complex
   if (host->emit(em->s, &h)) em->stop = 1;
 }
 
-/* The key of the nested levels' shared cache among the step's data. */
-static const char step_cache_key = 0;
+/* The key of the nested levels' shared cache among the rating's data. */
+static const char rating_cache_key = 0;
 
-static void step_cache_free(void *p) { acache_free(p); }
+static void rating_cache_free(void *p) { acache_free(p); }
 
 /* Levels 1-5 of one step share what the nested rules found on each reduced
 ** grid, and later steps use it too (see advanced()): the cache hangs on
 ** the rating, which the engine drops when the rating ends.  A search on a
 ** grid other than the last one's starts a step.  Without a rating, the
 ** search keeps its own. */
-static void use_step_cache(const sk_search *s, chainer *ch) {
+static void use_rating_cache(const sk_search *s, chainer *ch) {
   const sk_host *host = s->host;
-  acache *ac = host->get_aux(s, &step_cache_key);
+  acache *ac = host->get_aux(s, &rating_cache_key);
   if (!ac) {
     ac = calloc(1, sizeof *ac);
     if (!ac) return;
     ac->gen = 1;
-    if (host->set_rating_aux(s, &step_cache_key, ac, step_cache_free) != 0) return;
+    if (host->set_rating_aux(s, &rating_cache_key, ac, rating_cache_free) != 0) return;
     memcpy(ac->src, s->grid->cand, sizeof ac->src);
   } else if (memcmp(ac->src, s->grid->cand, sizeof ac->src)) {
     if (ac->ndata > ACACHE_KEEP_DATA) acache_clear(ac);
@@ -311,7 +312,7 @@ static int search_multi(const sk_search *s, emitter *em) {
   chainer *ch = chainer_new(cfg->multiple, cfg->dynamic, cfg->nishio, cfg->level);
   if (!ch) return SK_SEARCH_DONE;
   ch->search = s;
-  if (cfg->level > 0) use_step_cache(s, ch);
+  if (cfg->level > 0) use_rating_cache(s, ch);
   ch->src_bare = (cfg->level == 2 || cfg->level == 3) && src_bare(s, em->g);
   msink k;
   memset(&k, 0, sizeof k);
