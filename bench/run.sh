@@ -37,11 +37,8 @@ peer=$(peer_file "$shared/../data/mixed-1090.txt" mixed) || status=1
 for b in "$build"/bench/bench_*; do
   [ -f "$b" ] && [ -x "$b" ] || continue
   echo "== $(basename "$b") $shared"
-  if [ -n "$peer" ] && [ "$(basename "$b")" = bench_rate ]; then
-    "$b" -c "$peer" "$shared" || { echo "bench: $(basename "$b") failed (exit $?)"; status=1; }
-  else
-    "$b" "$shared" || { echo "bench: $(basename "$b") failed (exit $?)"; status=1; }
-  fi
+  [ "$(basename "$b")" = bench_rate ] && with=$peer || with=
+  "$b" ${with:+-c "$with"} "$shared" || { echo "bench: $(basename "$b") failed (exit $?)"; status=1; }
   ran=$((ran + 1))
 done
 top="$shared/puzzles3_magictour_top1465.txt"
