@@ -6,7 +6,8 @@
 # directory the benchmarks are skipped with a message, not failed.
 # bench_rate rates the mixed set (../shared/data/mixed-1090.txt, 13 % of it
 # at ER >= 10.5), then top1465 (the community's "top list", moderately hard)
-# as a second set.  With SK_PEER_SKFR set to a skfr binary (see
+# as a second set, and 200 puzzles of the forum's "hardest" list (SE >= 11;
+# every 244th of its 48,766) as a third.  With SK_PEER_SKFR set to a skfr binary (see
 # bench/peer_skfr.sh), skfr first rates each set and bench_rate prints a
 # head-to-head with it.
 build=${1:?usage: sh bench/run.sh ABS_BUILD_DIR}
@@ -41,12 +42,23 @@ for b in "$build"/bench/bench_*; do
   "$b" ${with:+-c "$with"} "$shared" || { echo "bench: $(basename "$b") failed (exit $?)"; status=1; }
   ran=$((ran + 1))
 done
-top="$shared/puzzles3_magictour_top1465.txt"
-if [ -x "$build/bench/bench_rate" ] && [ -f "$top" ]; then
-  peer=$(peer_file "$top" top1465) || status=1
-  echo "== bench_rate $top"
-  "$build/bench/bench_rate" ${peer:+-c "$peer"} "$top" ||
-    { echo "bench: bench_rate failed on $top (exit $?)"; status=1; }
-fi
+# the further sets: NAME FILE [STRIDE]; a set thinned to every STRIDE-th
+# puzzle (the first, then every STRIDE-th after it: the whole file's spread
+# of difficulty) is copied to the build directory, so that skfr rates the
+# same puzzles
+more_set() {
+  [ -x "$build/bench/bench_rate" ] && [ -f "$2" ] || return 0
+  set_file=$2
+  if [ -n "${3:-}" ]; then
+    set_file="$build/bench/$1-every$3.txt"
+    awk -v n="$3" 'NR % n == 1' "$2" > "$set_file.tmp" && mv "$set_file.tmp" "$set_file" || return 1
+  fi
+  peer=$(peer_file "$set_file" "$1") || status=1
+  echo "== bench_rate $set_file"
+  "$build/bench/bench_rate" ${peer:+-c "$peer"} "$set_file" ||
+    { echo "bench: bench_rate failed on $set_file (exit $?)"; return 1; }
+}
+more_set top1465 "$shared/puzzles3_magictour_top1465.txt" || status=1
+more_set hardest "$shared/puzzles5_forum_hardest_1905_11+.txt" 244 || status=1
 [ "$ran" -gt 0 ] || echo "bench: no benchmark binary in $build/bench"
 exit $status
