@@ -106,6 +106,20 @@ static inline int sk_bits_pop(sk_bits *a) {
   if (a->w[1]) { int i = __builtin_ctzll(a->w[1]); a->w[1] &= a->w[1] - 1; return 64 + i; }
   return -1;
 }
+/* the cells of row r, as a 9-bit mask of columns */
+static inline unsigned sk_bits_row(sk_bits b, int r) {
+  int at = 9 * r;
+  if (at + 9 <= 64) return (unsigned)(b.w[0] >> at) & 0x1FFu;
+  if (at >= 64) return (unsigned)(b.w[1] >> (at - 64)) & 0x1FFu;
+  return (unsigned)((b.w[0] >> at) | (b.w[1] << (64 - at))) & 0x1FFu;
+}
+/* the cells of box x, as a 9-bit mask of positions in the box (row by
+** row, the order of the box's cells in sk_house_cell) */
+static inline unsigned sk_bits_box(sk_bits b, int x) {
+  int r = 3 * (x / 3), at = 3 * (x % 3);
+  return ((sk_bits_row(b, r) >> at) & 7u) | ((sk_bits_row(b, r + 1) >> at) & 7u) << 3 |
+         ((sk_bits_row(b, r + 2) >> at) & 7u) << 6;
+}
 
 #include "sk_geometry.h"
 

@@ -36,21 +36,13 @@ static inline int bits9(unsigned x) {
   return (int)((x + (x >> 8)) & 0x1Fu);
 }
 
-/* The 9 cells of row r in a bitboard, as a mask of columns. */
-static unsigned row_bits(sk_bits b, int r) {
-  int at = 9 * r;
-  if (at + 9 <= 64) return (unsigned)(b.w[0] >> at) & 0x1FFu;
-  if (at >= 64) return (unsigned)(b.w[1] >> (at - 64)) & 0x1FFu;
-  return (unsigned)((b.w[0] >> at) | (b.w[1] << (64 - at))) & 0x1FFu;
-}
-
 static void load_lines(const sk_grid *g, lines *cols, lines *rows) {
   cols->is_row = 0;
   rows->is_row = 1;
   for (int d = 1; d <= 9; d++) {
     for (int i = 0; i < 9; i++) cols->pos[d][i] = 0;
     for (int r = 0; r < 9; r++) {
-      unsigned m = row_bits(g->dcells[d - 1], r);
+      unsigned m = sk_bits_row(g->dcells[d - 1], r);
       rows->pos[d][r] = (uint16_t)m;
       for (; m; m &= m - 1) cols->pos[d][__builtin_ctz(m)] |= (uint16_t)(1u << r);
     }

@@ -58,23 +58,8 @@ typedef struct places {
   uint16_t pos[SK_HOUSES][10];
 } places;
 
-/* Block b's places for d, read from its three rows' places. */
-static uint16_t block_bits(uint16_t (*pos)[10], int b, int d) {
-  int r = 3 * (b / 3), at = 3 * (b % 3);
-  return (uint16_t)(((pos[r][d] >> at) & 7u) | (((pos[r + 1][d] >> at) & 7u) << 3) |
-                    (((pos[r + 2][d] >> at) & 7u) << 6));
-}
-
-/* The 9 cells of row r in a bitboard, as a mask of columns. */
-static unsigned row_bits(sk_bits b, int r) {
-  int at = 9 * r;
-  if (at + 9 <= 64) return (unsigned)(b.w[0] >> at) & 0x1FFu;
-  if (at >= 64) return (unsigned)(b.w[1] >> (at - 64)) & 0x1FFu;
-  return (unsigned)((b.w[0] >> at) | (b.w[1] << (64 - at))) & 0x1FFu;
-}
-
 /* Empty-cell counts, and with with_pos the places (naked sets need only
-** the counts): rows straight from the digit bitboards, columns and blocks
+** the counts): rows and blocks straight from the digit bitboards, columns
 ** from the rows. */
 static void load_places(const sk_grid *g, places *pl, int with_pos) {
   for (int h = 0; h < SK_HOUSES; h++) pl->empty[h] = 0;
@@ -87,11 +72,12 @@ static void load_places(const sk_grid *g, places *pl, int with_pos) {
     for (int d = 0; d <= 9; d++) pl->pos[h][d] = 0;
   for (int d = 1; d <= 9; d++) {
     for (int r = 0; r < 9; r++) {
-      unsigned m = row_bits(g->dcells[d - 1], r);
+      unsigned m = sk_bits_row(g->dcells[d - 1], r);
       pl->pos[r][d] = (uint16_t)m;
       for (; m; m &= m - 1) pl->pos[column0 + __builtin_ctz(m)][d] |= (uint16_t)(1u << r);
     }
-    for (int b = 0; b < 9; b++) pl->pos[block0 + b][d] = block_bits(pl->pos, b, d);
+    for (int b = 0; b < 9; b++)
+      pl->pos[block0 + b][d] = (uint16_t)sk_bits_box(g->dcells[d - 1], b);
   }
 }
 

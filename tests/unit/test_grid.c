@@ -130,6 +130,30 @@ static void test_names_and_bits(void **state) {
   }
 }
 
+/* sk_bits_row and sk_bits_box read a house's cells off a bitboard in the
+** order of sk_house_cell: checked cell by cell on random bitboards, which
+** put cells on both sides of the 64-bit word boundary (row 7 straddles it) */
+static void test_house_masks(void **state) {
+  (void)state;
+  uint64_t w = 0x2545F4914F6CDD1DULL;
+  for (int i = 0; i < 500; i++) {
+    sk_bits b;
+    w ^= w << 13; w ^= w >> 7; w ^= w << 17;
+    b.w[0] = w;
+    w ^= w << 13; w ^= w >> 7; w ^= w << 17;
+    b.w[1] = w & ((1ULL << (SK_CELLS - 64)) - 1);
+    for (int h = 0; h < 9; h++) {
+      unsigned row = 0, box = 0;
+      for (int k = 0; k < 9; k++) {
+        if (sk_bits_has(&b, sk_house_cell[h][k])) row |= 1u << k;
+        if (sk_bits_has(&b, sk_house_cell[18 + h][k])) box |= 1u << k;
+      }
+      assert_int_equal(sk_bits_row(b, h), row);
+      assert_int_equal(sk_bits_box(b, h), box);
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_geometry),
@@ -137,6 +161,7 @@ int main(void) {
     cmocka_unit_test(test_from_values),
     cmocka_unit_test(test_from_candidates),
     cmocka_unit_test(test_names_and_bits),
+    cmocka_unit_test(test_house_masks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
