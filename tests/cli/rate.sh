@@ -46,6 +46,10 @@ head -2 "$sample" | "$SUDOKIT" rate --format '%n:%r/%p/%d %% [%g]' >"$T/f" 2>"$T
 l1=$(head -1 "$sample")
 r1=$(head -1 "$T/r1" | sed 's/.* ED=//')
 [ "$(head -1 "$T/f")" = "1:$r1 % [$l1]" ] && ok || bad "format gave '$(head -1 "$T/f")'"
+# the help shows the directives as they are typed
+"$SUDOKIT" rate --help >"$T/help" 2>&1 && ok || bad "rate --help failed"
+expect_grep '%g input line, %r ER, %p EP, %d ED' "$T/help" "rate --help: the format directives"
+grep -q '%%g' "$T/help" && bad "rate --help shows a doubled percent sign" || ok
 grep -q '^2:' "$T/f" && ok || bad "%n of the second puzzle"
 
 # checks before rating: each case reported with its line, marked, never rated
