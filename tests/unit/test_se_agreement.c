@@ -6,6 +6,8 @@
 ** and asserts per band:
 **   every band below ER 9.0: every row equal (100 %);
 **   all rows: at least 99 % equal.
+** se-ratings-hard.tsv adds puzzles at ER >= 10.5 (the forum's hardest list
+** and mixed-1090's hardest), also rated with SE itself: every row equal.
 ** A failing row is printed with both ratings; `make bench` prints the
 ** first step where the two solving paths part.
 */
@@ -28,9 +30,9 @@ typedef struct row { char grid[82]; int er, ep, ed; } row;
 
 static int tenths(const char *s) { return (int)(atof(s) * 10 + 0.5); }
 
-static int load_rows(row **out) {
-  FILE *f = fopen(SK_TEST_DATA "/se/se-ratings.tsv", "r");
-  assert_non_null(f);
+static int load_rows(const char *path, row **out) {
+  FILE *f = fopen(path, "r");
+  if (!f) fail_msg("cannot open %s", path);
   int n = 0, cap = 0;
   row *rows = NULL;
   char line[512];
@@ -87,7 +89,7 @@ static int rate_band(sk_engine *e, const row *rows, int n, int lo, int hi, int *
 static void test_every_row(void **state) {
   (void)state;
   row *rows;
-  int n = load_rows(&rows);
+  int n = load_rows(SK_TEST_DATA "/se/se-ratings.tsv", &rows);
   assert_true(n >= 200);                 /* the whole file, not a sample */
   sk_engine *e = se_engine();
   static const int edges[] = {0, 20, 30, 40, 50, 62, 70, 80, 90, 100, 1000};
@@ -109,9 +111,27 @@ static void test_every_row(void **state) {
   free(rows);
 }
 
+static void test_hard_rows(void **state) {
+  (void)state;
+  row *rows;
+  int n = load_rows(SK_TEST_DATA "/se/se-ratings-hard.tsv", &rows);
+  assert_true(n >= 30);
+  sk_engine *e = se_engine();
+  int count, same = rate_band(e, rows, n, 0, 1000, &count);
+  print_message("SE-rated hard puzzles: %d of %d rows equal\n", same, count);
+  assert_int_equal(count, n);
+  int hard = 0;
+  for (int i = 0; i < n; i++) hard += rows[i].er >= 105;
+  assert_int_equal(hard, n);                      /* all at ER >= 10.5 */
+  assert_int_equal(same, n);
+  sk_engine_free(e);
+  free(rows);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_every_row),
+    cmocka_unit_test(test_hard_rows),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
