@@ -6,8 +6,9 @@
 ** and asserts per band:
 **   every band below ER 9.0: every row equal (100 %);
 **   all rows: at least 99 % equal.
-** se-ratings-hard.tsv adds puzzles at ER >= 10.5 (the forum's hardest list
-** and mixed-1090's hardest), also rated with SE itself: every row equal.
+** se-ratings-hard.tsv adds 41 puzzles at ER >= 10.5 (the forum's hardest
+** list and mixed-1090's hardest, one of them needing nested chains level
+** 4), also rated with SE itself: every row equal.
 ** A failing row is printed with both ratings; `make bench` prints the
 ** first step where the two solving paths part.
 */
