@@ -7,9 +7,9 @@
 # bench_rate rates the mixed set (../shared/data/mixed-1090.txt, 13 % of it
 # at ER >= 10.5), then top1465 (the community's "top list", moderately hard)
 # as a second set, and 200 puzzles of the forum's "hardest" list (SE >= 11;
-# every 244th of its 48,766) as a third.  With SK_PEER_SKFR set to a skfr binary (see
-# bench/peer_skfr.sh), skfr first rates each set and bench_rate prints a
-# head-to-head with it.
+# every 244th of its 48,766) as a third.  With SK_PEER_SKFR set to a skfr
+# binary (see bench/peer_skfr.sh), skfr first rates each set and bench_rate
+# prints a head-to-head with it.
 build=${1:?usage: sh bench/run.sh ABS_BUILD_DIR}
 src=$(cd "$(dirname "$0")/.." && pwd)
 shared="$src/../shared/bench"

@@ -116,7 +116,7 @@ static void test_hard_rows(void **state) {
   (void)state;
   row *rows;
   int n = load_rows(SK_TEST_DATA "/se/se-ratings-hard.tsv", &rows);
-  assert_true(n >= 30);
+  assert_true(n >= 41);                  /* the whole file, not a sample */
   sk_engine *e = se_engine();
   int count, same = rate_band(e, rows, n, 0, 1000, &count);
   print_message("SE-rated hard puzzles: %d of %d rows equal\n", same, count);
