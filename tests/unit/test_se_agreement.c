@@ -8,7 +8,9 @@
 **   all rows: at least 99 % equal.
 ** se-ratings-hard.tsv adds 41 puzzles at ER >= 10.5 (the forum's hardest
 ** list and mixed-1090's hardest, one of them needing nested chains level
-** 4), also rated with SE itself: every row equal.
+** 4), also rated with SE itself: every row equal.  se-ratings-mixed.tsv
+** holds the rest of mixed-1090.txt that SE rated (every puzzle below ER
+** 10.5): every row equal.
 ** A failing row is printed with both ratings; `make bench` prints the
 ** first step where the two solving paths part.
 */
@@ -112,27 +114,39 @@ static void test_every_row(void **state) {
   free(rows);
 }
 
-static void test_hard_rows(void **state) {
-  (void)state;
+/* Rate every row of a file; assert that it has at least min_rows rows,
+** all at ER >= min_er, and that every row is equal. */
+static void every_row_equal(const char *path, int min_rows, int min_er) {
   row *rows;
-  int n = load_rows(SK_TEST_DATA "/se/se-ratings-hard.tsv", &rows);
-  assert_true(n >= 41);                  /* the whole file, not a sample */
+  int n = load_rows(path, &rows);
+  assert_true(n >= min_rows);            /* the whole file, not a sample */
   sk_engine *e = se_engine();
   int count, same = rate_band(e, rows, n, 0, 1000, &count);
-  print_message("SE-rated hard puzzles: %d of %d rows equal\n", same, count);
+  print_message("%s: %d of %d rows equal\n", strrchr(path, '/') + 1, same, count);
   assert_int_equal(count, n);
-  int hard = 0;
-  for (int i = 0; i < n; i++) hard += rows[i].er >= 105;
-  assert_int_equal(hard, n);                      /* all at ER >= 10.5 */
+  int at_least = 0;
+  for (int i = 0; i < n; i++) at_least += rows[i].er >= min_er;
+  assert_int_equal(at_least, n);
   assert_int_equal(same, n);
   sk_engine_free(e);
   free(rows);
+}
+
+static void test_hard_rows(void **state) {
+  (void)state;
+  every_row_equal(SK_TEST_DATA "/se/se-ratings-hard.tsv", 41, 105);   /* all at ER >= 10.5 */
+}
+
+static void test_mixed_rows(void **state) {
+  (void)state;
+  every_row_equal(SK_TEST_DATA "/se/se-ratings-mixed.tsv", 808, 0);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_every_row),
     cmocka_unit_test(test_hard_rows),
+    cmocka_unit_test(test_mixed_rows),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
