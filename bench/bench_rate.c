@@ -1,7 +1,8 @@
 /*
 ** bench_rate.c -- rating speed per ER band.
 **
-**   bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [-p] [-c PEERFILE] [DIR | FILE...]
+**   bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [-p] [-c PEERFILE] [-S SEFILE]
+**              [DIR | FILE...]
 **
 ** Rates every puzzle of the files (one 81-character puzzle per line; other
 ** lines are skipped) with the build's plugins and the table (default "se"),
@@ -30,6 +31,11 @@
 **               of the same bands (a set's mean is its bands' weighted by
 **               its mix), which says what the published 17 ms would be for
 **               us on the published set, were its bands like ours.
+**   -S SEFILE   the same for Sudoku Explainer's own ratings and times
+**               (bench/run.sh makes one from the files of tests/data/se, whose
+**               times SE recorded when it rated them, two at a time on a
+**               2-core machine: indicative): SE's time per band against
+**               ours, and its ER/EP/ED against ours.
 ** A directory argument is the shared benchmark directory that `make bench`
 ** passes (bench/run.sh): the set is then DIR/../data/mixed-1090.txt.
 ** Default: ../shared/data/mixed-1090.txt.
@@ -41,10 +47,7 @@
 #include <sys/stat.h>
 #include "sk_engine.h"
 
-typedef struct band {
-  const char *name; int lo, hi; int n; double sec, max;
-  int peer_n, peer_same; double peer_sec, peer_own;  /* own: our time on the puzzles peer_n counts */
-} band;
+typedef struct band { const char *name; int lo, hi; int n; double sec, max; } band;
 
 #define BAND(n, l, h) {.name = n, .lo = l, .hi = h}
 static band bands[] = {
@@ -65,11 +68,24 @@ static band bands[] = {
 static int hard_n;
 static double hard_sec;
 
-/* the peer's results (-c), sorted by puzzle */
+/* A peer: another rater's results on the same puzzles (-c: a C++ rater
+** such as skfr; -S: Sudoku Explainer's own), sorted by puzzle, and per
+** band the puzzles it has a time for: how many, how many of its ER/EP/ED
+** equal ours, its time and ours on them. */
 typedef struct peer { char g[SK_CELLS + 1]; int er, ep, ed; double ms; } peer;
-static peer *peers;
-static size_t npeers;
 #define NBANDS (int)(sizeof bands / sizeof bands[0])
+typedef struct pband { int n, same; double sec, own; } pband;
+typedef struct peerset {
+  const char *path, *title;
+  int cpp;                       /* the C++ rater: print what its 17 ms means for us */
+  peer *rows; size_t n;
+  pband band[NBANDS];
+} peerset;
+static peerset peersets[2] = {
+  {.title = "C++ rater", .cpp = 1},
+  {.title = "Sudoku Explainer 1.2.1.3 (its own ratings and times, recorded when SE rated them)"},
+};
+#define NPEERSETS (int)(sizeof peersets / sizeof peersets[0])
 
 static double cpu_now(void) {
   struct timespec t;
@@ -106,9 +122,9 @@ static int tenths_of(const char *s) {
   return end == s || *end ? -1 : (int)(v * 10 + 0.5);
 }
 
-/* Reads the peer file; a line that is not "PUZZLE ER EP ED MS" is reported
+/* Reads a peer file; a line that is not "PUZZLE ER EP ED MS" is reported
 ** (file:line) and skipped.  -1 when the file cannot be read. */
-static int peer_load(const char *path) {
+static int peer_load(peerset *ps, const char *path) {
   FILE *f = fopen(path, "r");
   if (!f) { fprintf(stderr, "bench_rate: cannot open %s\n", path); return -1; }
   char line[1024];
@@ -119,13 +135,13 @@ static int peer_load(const char *path) {
       fprintf(stderr, "bench_rate: %s:%d: expected PUZZLE ER EP ED MS, skipped\n", path, ln);
       continue;
     }
-    if (npeers == cap) {
+    if (ps->n == cap) {
       cap = cap ? 2 * cap : 1024;
-      peer *np = realloc(peers, cap * sizeof *np);
+      peer *np = realloc(ps->rows, cap * sizeof *np);
       if (!np) { fclose(f); return -1; }
-      peers = np;
+      ps->rows = np;
     }
-    peer *p = &peers[npeers++];
+    peer *p = &ps->rows[ps->n++];
     peer_key(g, p->g);
     p->er = tenths_of(er);
     p->ep = tenths_of(ep);
@@ -133,15 +149,30 @@ static int peer_load(const char *path) {
     p->ms = strcmp(ms, "-") ? atof(ms) : -1;
   }
   fclose(f);
-  qsort(peers, npeers, sizeof *peers, peer_cmp);
+  qsort(ps->rows, ps->n, sizeof *ps->rows, peer_cmp);
+  ps->path = path;
   return 0;
 }
 
-static const peer *peer_find(const char *line) {
-  if (!npeers) return NULL;
+static const peer *peer_find(const peerset *ps, const char *line) {
+  if (!ps->n) return NULL;
   peer k;
   peer_key(line, k.g);
-  return bsearch(&k, peers, npeers, sizeof *peers, peer_cmp);
+  return bsearch(&k, ps->rows, ps->n, sizeof *ps->rows, peer_cmp);
+}
+
+/* a puzzle we rated in band b in dt seconds: what each peer says of it */
+static void peer_count(int b, const char *line, const sk_rating *r, double dt) {
+  for (int k = 0; k < NPEERSETS; k++) {
+    const peer *pp = peer_find(&peersets[k], line);
+    if (!pp || pp->ms < 0) continue;
+    pband *x = &peersets[k].band[b];
+    x->n++;
+    x->sec += pp->ms / 1000.0;
+    x->own += dt;
+    x->same += pp->er == sk_milli_to_tenths(r->er) && pp->ep == sk_milli_to_tenths(r->ep) &&
+               pp->ed == sk_milli_to_tenths(r->ed);
+  }
 }
 
 static int rate_file(sk_engine *e, const char *path, int max, double budget) {
@@ -166,15 +197,7 @@ static int rate_file(sk_engine *e, const char *path, int max, double budget) {
         bands[b].n++;
         bands[b].sec += dt;
         if (dt > bands[b].max) bands[b].max = dt;
-        const peer *pp = peer_find(line);
-        if (pp && pp->ms >= 0) {
-          bands[b].peer_n++;
-          bands[b].peer_sec += pp->ms / 1000.0;
-          bands[b].peer_own += dt;
-          bands[b].peer_same += pp->er == sk_milli_to_tenths(r.er) &&
-                                pp->ep == sk_milli_to_tenths(r.ep) &&
-                                pp->ed == sk_milli_to_tenths(r.ed);
-        }
+        peer_count(b, line, &r, dt);
         break;
       }
     sk_rating_free(&r);
@@ -185,24 +208,23 @@ static int rate_file(sk_engine *e, const char *path, int max, double budget) {
 }
 
 /* the head-to-head: per band, the puzzles the peer rated with a time */
-static void peer_report(const char *path) {
-  printf("head-to-head with %s (the same puzzles on this machine; peer ms / ours: above 1 = sudokit faster)\n", path);
+static void peer_report(const peerset *ps) {
+  printf("head-to-head with %s: %s (the same puzzles; peer ms / ours: above 1 = sudokit faster)\n",
+         ps->title, ps->path);
   printf("%-11s %6s %10s %10s %8s %14s\n", "ER band", "n", "ours ms", "peer ms", "ratio", "same ER/EP/ED");
-  int n = 0, same = 0, hn = 0;
+  int n = 0, same = 0, hn = 0, least = -1;      /* least: the band where the peer is closest */
   double own = 0, sec = 0, hown = 0, hsec = 0;
-  const band *least = NULL;      /* the band where the peer is closest to us */
   for (int b = 0; b < NBANDS; b++) {
-    const band *x = &bands[b];
-    if (!x->peer_n) continue;
-    if (x->peer_n >= LEAST_BAND_N && x->peer_own > 0 &&
-        (!least || x->peer_sec / x->peer_own < least->peer_sec / least->peer_own))
-      least = x;
-    printf("%-11s %6d %10.2f %10.2f %8.2f %8d (%3.0f%%)\n", x->name, x->peer_n,
-           1000.0 * x->peer_own / x->peer_n, 1000.0 * x->peer_sec / x->peer_n,
-           x->peer_own > 0 ? x->peer_sec / x->peer_own : 0.0, x->peer_same,
-           100.0 * x->peer_same / x->peer_n);
-    n += x->peer_n; same += x->peer_same; own += x->peer_own; sec += x->peer_sec;
-    if (x->lo >= 105 && x->lo < 200) { hn += x->peer_n; hown += x->peer_own; hsec += x->peer_sec; }
+    const pband *x = &ps->band[b];
+    if (!x->n) continue;
+    if (x->n >= LEAST_BAND_N && x->own > 0 &&
+        (least < 0 || x->sec / x->own < ps->band[least].sec / ps->band[least].own))
+      least = b;
+    printf("%-11s %6d %10.2f %10.2f %8.2f %8d (%3.0f%%)\n", bands[b].name, x->n,
+           1000.0 * x->own / x->n, 1000.0 * x->sec / x->n, x->own > 0 ? x->sec / x->own : 0.0,
+           x->same, 100.0 * x->same / x->n);
+    n += x->n; same += x->same; own += x->own; sec += x->sec;
+    if (bands[b].lo >= 105 && bands[b].lo < 200) { hn += x->n; hown += x->own; hsec += x->sec; }
   }
   if (!n) { printf("(no puzzle of the set has a timed peer result)\n"); return; }
   printf("%-11s %6d %10.2f %10.2f %8.2f %8d (%3.0f%%)\n", "all", n, 1000.0 * own / n,
@@ -213,11 +235,13 @@ static void peer_report(const char *path) {
   /* A set's mean time is its bands' means weighted by its mix, for both
   ** raters, so over any mix of these bands (each like ours inside) the
   ** peer's mean over ours is at least the least band ratio. */
-  if (least) {
-    double r = least->peer_sec / least->peer_own;
-    printf("least band ratio %.2f (%s, %d puzzles; bands of %d+ puzzles): on any mix of these bands "
-           "where the peer takes %.0f ms per puzzle, sudokit takes at most %.1f ms\n",
-           r, least->name, least->peer_n, LEAST_BAND_N, CPP_RATER_MS, CPP_RATER_MS / r);
+  if (least >= 0) {
+    double r = ps->band[least].sec / ps->band[least].own;
+    printf("least band ratio %.2f (%s, %d puzzles; bands of %d+ puzzles): the peer's mean over ours "
+           "on any mix of these bands\n", r, bands[least].name, ps->band[least].n, LEAST_BAND_N);
+    if (ps->cpp)
+      printf("so where the peer takes the published %.0f ms per puzzle, sudokit takes at most %.1f ms\n",
+             CPP_RATER_MS, CPP_RATER_MS / r);
   }
 }
 
@@ -226,19 +250,22 @@ int main(int argc, char **argv) {
   int max = 0;
   double budget = 0;
   int i = 1, want_profile = 0;
-  const char *peer_path = NULL;
+  const char *peer_path[NPEERSETS] = {NULL};
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (!strcmp(argv[i], "-t") && i + 1 < argc) table = argv[++i];
     else if (!strcmp(argv[i], "-n") && i + 1 < argc) max = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-b") && i + 1 < argc) budget = atof(argv[++i]);
     else if (!strcmp(argv[i], "-p")) want_profile = 1;
-    else if (!strcmp(argv[i], "-c") && i + 1 < argc) peer_path = argv[++i];
+    else if (!strcmp(argv[i], "-c") && i + 1 < argc) peer_path[0] = argv[++i];
+    else if (!strcmp(argv[i], "-S") && i + 1 < argc) peer_path[1] = argv[++i];
     else {
-      fprintf(stderr, "usage: bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [-p] [-c PEERFILE] [DIR | FILE...]\n");
+      fprintf(stderr, "usage: bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [-p] [-c PEERFILE] [-S SEFILE]"
+              " [DIR | FILE...]\n");
       return 2;
     }
   }
-  if (peer_path && peer_load(peer_path) != 0) return 1;
+  for (int k = 0; k < NPEERSETS; k++)
+    if (peer_path[k] && peer_load(&peersets[k], peer_path[k]) != 0) return 1;
   sk_error err = {{0}};
   sk_engine *e = sk_engine_new();
   char *p = sk_table_resolve(table, &err);
@@ -293,12 +320,14 @@ int main(int argc, char **argv) {
     printf("ER >= 10.5: %d puzzles, mean %.1f ms; target %.0f ms: %s\n", hard_n, hm,
            TARGET_HARD_MS, hm <= TARGET_HARD_MS ? "met" : "not met");
   }
-  if (npeers) peer_report(peer_path);
+  for (int k = 0; k < NPEERSETS; k++)
+    if (peersets[k].path) peer_report(&peersets[k]);
   if (prof) {
     printf("time per technique (the 8 that took most)\n");
     sk_tech_profile_print(stdout, e, prof, total, 8);
   }
   free(prof);
+  for (int k = 0; k < NPEERSETS; k++) free(peersets[k].rows);
   sk_engine_free(e);
   return 0;
 }

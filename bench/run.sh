@@ -9,7 +9,9 @@
 # as a second set, and 200 puzzles of the forum's "hardest" list (SE >= 11;
 # every 244th of its 48,766) as a third.  With SK_PEER_SKFR set to a skfr
 # binary (see bench/peer_skfr.sh), skfr first rates each set and bench_rate
-# prints a head-to-head with it.
+# prints a head-to-head with it.  The ratings Sudoku Explainer made itself
+# (tests/data/se, with SE's own times) give a head-to-head with SE on the
+# puzzles of each set that it rated.
 build=${1:?usage: sh bench/run.sh ABS_BUILD_DIR}
 src=$(cd "$(dirname "$0")/.." && pwd)
 shared="$src/../shared/bench"
@@ -35,11 +37,20 @@ peer_file() {
 [ -n "${SK_PEER_SKFR:-}" ] ||
   echo "bench: SK_PEER_SKFR not set; no head-to-head with skfr (see bench/peer_skfr.sh)"
 peer=$(peer_file "$shared/../data/mixed-1090.txt" mixed) || status=1
+# SE's own ratings and times as a bench_rate -S file: PUZZLE ER EP ED MS
+se_peer="$build/bench/peer-se.txt"
+if awk -F'\t' 'FNR > 1 { printf "%s %s %s %s %.0f\n", $1, $2, $3, $4, $5 * 1000 }' \
+     "$src"/tests/data/se/*.tsv > "$se_peer.tmp"; then
+  mv "$se_peer.tmp" "$se_peer"
+else
+  rm -f "$se_peer.tmp"; se_peer=; status=1
+fi
 for b in "$build"/bench/bench_*; do
   [ -f "$b" ] && [ -x "$b" ] || continue
   echo "== $(basename "$b") $shared"
   [ "$(basename "$b")" = bench_rate ] && with=$peer || with=
-  "$b" ${with:+-c "$with"} "$shared" || { echo "bench: $(basename "$b") failed (exit $?)"; status=1; }
+  [ "$(basename "$b")" = bench_rate ] && se=$se_peer || se=
+  "$b" ${with:+-c "$with"} ${se:+-S "$se"} "$shared" || { echo "bench: $(basename "$b") failed (exit $?)"; status=1; }
   ran=$((ran + 1))
 done
 # the further sets: NAME FILE [STRIDE]; a set thinned to every STRIDE-th
@@ -55,7 +66,7 @@ more_set() {
   fi
   peer=$(peer_file "$set_file" "$1") || status=1
   echo "== bench_rate $set_file"
-  "$build/bench/bench_rate" ${peer:+-c "$peer"} "$set_file" ||
+  "$build/bench/bench_rate" ${peer:+-c "$peer"} ${se_peer:+-S "$se_peer"} "$set_file" ||
     { echo "bench: bench_rate failed on $set_file (exit $?)"; return 1; }
 }
 more_set top1465 "$shared/puzzles3_magictour_top1465.txt" || status=1
