@@ -2,10 +2,12 @@
 ** bench_se_agreement.c -- sudokit's ratings against Sudoku Explainer's.
 **
 ** Reads se-ratings.tsv (puzzle, ER, EP, ED made with SE 1.2.1.3) and
-** se-paths.txt (SE's step-by-step path per puzzle), rates every puzzle
-** with the se table, and prints agreement per ER band, time per band, and
-** for every disagreement both ratings and the first step where the two
-** paths part -- where the bug is.
+** se-paths.txt (SE's step-by-step path per puzzle), then the further
+** ratings made with SE that the project keeps (tests/data/se/se-ratings-
+** *.tsv: no paths), rates every puzzle with the se table, and prints
+** agreement per ER band and per file, time per band, and for every
+** disagreement both ratings and, where SE's path is on file, the first
+** step where the two paths part -- where the bug is.
 **   bench_se_agreement [SHARED_BENCH_DIR]   (data is read from DIR/../data)
 **   env SK_SE_DATA=DIR overrides the data directory; SK_SE_VERBOSE=1 prints
 **   every disagreement's two steps in full.
@@ -14,11 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <dirent.h>
 #include "sk_engine.h"
 #include "sk_format.h"
 
-#define MAXP 512
 #define MAXSTEPS 400
+#define MAXFILES 16
 
 typedef struct se_step {
   int cell, digit;            /* placement or -1 */
@@ -31,14 +34,73 @@ typedef struct se_step {
 typedef struct se_puzzle {
   char grid[82];
   int er, ep, ed;             /* tenths */
+  int file;                   /* index in files[] */
   int nsteps;
   se_step *steps;
 } se_puzzle;
 
-static se_puzzle P[MAXP];
-static int NP;
-
 static int tenths(const char *s) { return (int)(atof(s) * 10 + 0.5); }
+
+static se_puzzle *P;
+static int NP, capP;
+
+/* the rating files read, and per file: puzzles, and how many equal ours */
+static struct { char name[256]; int n, same; } files[MAXFILES];
+static int nfiles;
+
+/* Reads one file of SE ratings (header, then puzzle er ep ed ...); every
+** row is rated (the files hold distinct puzzles).  -1 when the file cannot be opened. */
+static int load_ratings(const char *path, const char *name) {
+  FILE *f = fopen(path, "r");
+  if (!f || nfiles == MAXFILES) { if (f) fclose(f); return -1; }
+  snprintf(files[nfiles].name, sizeof files[nfiles].name, "%s", name);
+  char line[512];
+  while (fgets(line, sizeof line, f)) {
+    char g[128], er[16], ep[16], ed[16];
+    if (sscanf(line, "%127s %15s %15s %15s", g, er, ep, ed) != 4 || strlen(g) != 81) continue;
+    if (NP == capP) {
+      capP = capP ? 2 * capP : 1024;
+      se_puzzle *np = realloc(P, (size_t)capP * sizeof *P);
+      if (!np) { fclose(f); return -1; }
+      P = np;
+    }
+    se_puzzle *x = &P[NP];
+    memset(x, 0, sizeof *x);
+    memcpy(x->grid, g, 82);
+    x->er = tenths(er); x->ep = tenths(ep); x->ed = tenths(ed);
+    x->file = nfiles;
+    NP++;
+  }
+  fclose(f);
+  nfiles++;
+  return 0;
+}
+
+static int name_cmp(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* the project's further SE ratings: DIR/se-ratings-*.tsv, by name */
+static void load_more(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) { printf("(no %s: only se-ratings.tsv compared)\n", dir); return; }
+  char *names[MAXFILES];
+  int n = 0;
+  for (struct dirent *de; (de = readdir(d)) && n < MAXFILES; ) {
+    size_t len = strlen(de->d_name);
+    if (!strncmp(de->d_name, "se-ratings-", 11) && len > 4 && !strcmp(de->d_name + len - 4, ".tsv"))
+      names[n++] = strdup(de->d_name);
+  }
+  closedir(d);
+  qsort(names, (size_t)n, sizeof *names, name_cmp);
+  for (int i = 0; i < n; i++) {
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    if (load_ratings(path, names[i]) != 0) printf("bench_se_agreement: cannot read %s\n", path);
+    free(names[i]);
+  }
+}
+
 
 static int parse_cell(const char *s, int *cell, int *digit, char sep) {
   /* rRcC=D or rRcC<>D */
@@ -123,19 +185,13 @@ int main(int argc, char **argv) {
   if (env) snprintf(dir, sizeof dir, "%s", env);
   else snprintf(dir, sizeof dir, "%s/../data", argc > 1 ? argv[1] : "../shared/bench");
   snprintf(path, sizeof path, "%s/se-ratings.tsv", dir);
-  FILE *f = fopen(path, "r");
-  if (!f) { printf("bench_se_agreement: %s not found; skipped\n", path); return 0; }
-  char line[512];
-  while (fgets(line, sizeof line, f) && NP < MAXP) {
-    char g[128], er[16], ep[16], ed[16];
-    if (sscanf(line, "%127s %15s %15s %15s", g, er, ep, ed) != 4 || strlen(g) != 81) continue;
-    memcpy(P[NP].grid, g, 82);
-    P[NP].er = tenths(er); P[NP].ep = tenths(ep); P[NP].ed = tenths(ed);
-    NP++;
+  if (load_ratings(path, "se-ratings.tsv") != 0) {
+    printf("bench_se_agreement: %s not found; skipped\n", path);
+    return 0;
   }
-  fclose(f);
   snprintf(path, sizeof path, "%s/se-paths.txt", dir);
   load_paths(path);
+  load_more(SK_BUILD_RATINGS_DIR "/../tests/data/se");
 
   sk_error err = {{0}};
   sk_engine *e = sk_engine_new();
@@ -173,6 +229,8 @@ int main(int argc, char **argv) {
     er_ok[b] += er == P[i].er; ep_ok[b] += ep == P[i].ep; ed_ok[b] += ed == P[i].ed;
     int same = er == P[i].er && ep == P[i].ep && ed == P[i].ed;
     all[b] += same;
+    files[P[i].file].n++;
+    files[P[i].file].same += same;
     if (!same) {
       printf("%s  %d.%d/%d.%d/%d.%d  %d.%d/%d.%d/%d.%d%s", P[i].grid,
              P[i].er / 10, P[i].er % 10, P[i].ep / 10, P[i].ep % 10, P[i].ed / 10, P[i].ed % 10,
@@ -188,11 +246,11 @@ int main(int argc, char **argv) {
           if (k < r.nsteps) { sk_step_describe(&r.steps[k], desc, sizeof desc); printf("    sudokit: %s\n", desc); }
           else printf("    sudokit: (end%s)\n", r.stuck ? ", stuck" : "");
         }
-      } else printf("\n");
+      } else printf("%s\n", P[i].steps ? "" : "  (SE's path is not on file)");
     }
     sk_rating_free(&r);
   }
-  printf("\nagreement with SE 1.2.1.3 per ER band (se-ratings.tsv, %d puzzles)\n", NP);
+  printf("\nagreement with SE 1.2.1.3 per ER band (%d puzzles of %d files)\n", NP, nfiles);
   printf("%-11s %5s %7s %7s %7s %9s %12s\n", "SE ER band", "n", "ER", "EP", "ED", "ER/EP/ED", "ms/puzzle");
   int tn = 0, ta = 0;
   for (int b = 0; b < NB; b++) {
@@ -205,7 +263,10 @@ int main(int argc, char **argv) {
     tn += n[b]; ta += all[b];
   }
   printf("%-11s %5d %33.1f%%\n", "all", tn, tn ? 100.0 * ta / tn : 0);
+  for (int k = 0; k < nfiles; k++)
+    printf("%s: %d of %d equal\n", files[k].name, files[k].same, files[k].n);
   for (int i = 0; i < NP; i++) free(P[i].steps);
+  free(P);
   sk_engine_free(e);
   return 0;
 }
