@@ -50,7 +50,8 @@ for b in "$build"/bench/bench_*; do
   echo "== $(basename "$b") $shared"
   [ "$(basename "$b")" = bench_rate ] && with=$peer || with=
   [ "$(basename "$b")" = bench_rate ] && se=$se_peer || se=
-  "$b" ${with:+-c "$with"} ${se:+-S "$se"} "$shared" || { echo "bench: $(basename "$b") failed (exit $?)"; status=1; }
+  "$b" ${with:+-c "$with"} ${se:+-S "$se"} "$shared" ||
+    { echo "bench: $(basename "$b") failed (exit $?)"; status=1; }
   ran=$((ran + 1))
 done
 # the further sets: NAME FILE [STRIDE]; a set thinned to every STRIDE-th
