@@ -237,11 +237,12 @@ static void peer_report(const peerset *ps) {
   ** peer's mean over ours is at least the least band ratio. */
   if (least >= 0) {
     double r = ps->band[least].sec / ps->band[least].own;
-    printf("least band ratio %.2f (%s, %d puzzles; bands of %d+ puzzles): the peer's mean over ours "
-           "on any mix of these bands\n", r, bands[least].name, ps->band[least].n, LEAST_BAND_N);
+    printf("least band ratio %.2f (%s, %d puzzles; bands of %d+ puzzles): "
+           "the peer's mean over ours on any mix of these bands\n",
+           r, bands[least].name, ps->band[least].n, LEAST_BAND_N);
     if (ps->cpp)
-      printf("so where the peer takes the published %.0f ms per puzzle, sudokit takes at most %.1f ms\n",
-             CPP_RATER_MS, CPP_RATER_MS / r);
+      printf("so where the peer takes the published %.0f ms per puzzle, "
+             "sudokit takes at most %.1f ms\n", CPP_RATER_MS, CPP_RATER_MS / r);
   }
 }
 
@@ -259,8 +260,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "-c") && i + 1 < argc) peer_path[0] = argv[++i];
     else if (!strcmp(argv[i], "-S") && i + 1 < argc) peer_path[1] = argv[++i];
     else {
-      fprintf(stderr, "usage: bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [-p] [-c PEERFILE] [-S SEFILE]"
-              " [DIR | FILE...]\n");
+      fprintf(stderr, "usage: bench_rate [-t TABLE] [-n MAX] [-b SECONDS] [-p] "
+              "[-c PEERFILE] [-S SEFILE] [DIR | FILE...]\n");
       return 2;
     }
   }

@@ -49,7 +49,8 @@ static struct { char name[256]; int n, same; } files[MAXFILES];
 static int nfiles;
 
 /* Reads one file of SE ratings (header, then puzzle er ep ed ...); every
-** row is rated (the files hold distinct puzzles).  -1 when the file cannot be opened. */
+** row is rated (the files hold distinct puzzles).  -1 when the file
+** cannot be opened. */
 static int load_ratings(const char *path, const char *name) {
   FILE *f = fopen(path, "r");
   if (!f || nfiles == MAXFILES) { if (f) fclose(f); return -1; }
@@ -100,7 +101,6 @@ static void load_more(const char *dir) {
     free(names[i]);
   }
 }
-
 
 static int parse_cell(const char *s, int *cell, int *digit, char sep) {
   /* rRcC=D or rRcC<>D */
