@@ -19,7 +19,9 @@ VERSION  := 0.1.0
 
 OPT      ?= -O2
 SAN      ?=
-WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
+WERROR   ?=
+WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter \
+            $(WERROR)
 DEPS_CFLAGS := $(shell $(PKG) --cflags lua5.4 yaml-0.1 2>/dev/null)
 DEPS_LIBS   := $(shell $(PKG) --libs lua5.4 yaml-0.1 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG) --cflags cmocka 2>/dev/null)
@@ -57,6 +59,7 @@ CLI        := $(BUILD)/sudokit
 
 # BUILD/static is a separate build; keep its .d files out of ours
 .PHONY: fuzz static-cli all test check bench install uninstall clean unit-test cli-test plugins deps demo
+.PHONY: warnings warnings-build
 all: $(LIB) $(PLUGINS) $(CLI)
 
 $(BUILD)/obj/%.o: %.c
@@ -207,7 +210,17 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/sudokit $(DESTDIR)$(PREFIX)/lib/pkgconfig/sudokit.pc
 
 clean:
-	rm -rf build build-san build-vg build-fuzz
+	rm -rf build build-san build-vg build-fuzz build-werror-gcc build-werror-clang
+
+# No warnings with the flags above, held by both compilers: the library,
+# plugins, CLI, tests, test plugins, fuzz replays and benchmarks built with
+# -Werror by gcc (build-werror-gcc/) and by clang (build-werror-clang/).
+# Nothing runs; .ci/run calls it after tools/deps.sh ci has installed clang.
+warnings:
+	@$(MAKE) --no-print-directory BUILD=build-werror-gcc CC=gcc WERROR=-Werror warnings-build
+	@$(MAKE) --no-print-directory BUILD=build-werror-clang CC=clang WERROR=-Werror warnings-build
+	@echo "no warnings from gcc or clang"
+warnings-build: all $(BUILD)/sudokit-static $(TESTS) $(TEST_PLUGINS) $(REPLAYS) $(BENCHES)
 
 # {== Lua C module (issue 6; added by the Lua helper): `require "sudokit"`
 # from a plain lua5.4.  Built from the engine objects (already -fPIC); liblua

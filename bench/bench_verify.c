@@ -292,7 +292,7 @@ int main(int argc, char **argv) {
   long total = 100000, threads = 2, hard = 500;
   double budget = 0.5;
   uint64_t seed = 1;
-  for (int i = 2; i < argc; i++) {
+  for (int i = 2; i < argc; i += 2) {          /* every option takes a value */
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!v) return usage();
     if (!strcmp(argv[i], "-n")) total = atol(v);
@@ -301,7 +301,6 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--hard")) hard = atol(v);
     else if (!strcmp(argv[i], "--seed")) seed = strtoull(v, NULL, 10);
     else return usage();
-    i++;
   }
   if (total < 1 || threads < 1 || threads > 256 || hard < 0 || !(budget > 0)) return usage();
   if (access(dir, R_OK) != 0) {

@@ -253,7 +253,7 @@ int sk_cmd_grids(int argc, char **argv) {
   long n = 1, first = 1, start = 0, jobs = 0;
   sk_format fmt = SK_FMT_GRID;
   const long max = (long)SK_GRID_COUNT;
-  for (int i = 1; i < argc; i++) {
+  for (int i = 1; i < argc; i += 2) {          /* every option takes a value */
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (is_help(a)) { fputs(grids_help, stdout); return SK_EXIT_OK; }
     if (!strcmp(a, "-n")) { if (sk_parse_long(cmd, "-n", v, 1, max, &n)) return SK_EXIT_USAGE; }
@@ -263,7 +263,6 @@ int sk_cmd_grids(int argc, char **argv) {
     else if (!strcmp(a, "--format")) { if (parse_format(cmd, v, &fmt)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "-o")) { if (!v) return sk_usage_error(cmd, "-o needs a file"); outp = v; }
     else return sk_usage_error(cmd, "unknown argument '%s'", a);
-    i++;
   }
   if (n > max - start)
     return sk_usage_error(cmd, "--start %ld with -n %ld goes past the last grid (%ld in all)",
