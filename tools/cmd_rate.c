@@ -31,6 +31,7 @@ typedef struct rate_opts {
   volatile int policy_failed;  /* a script error: the rest are not rated */
   sk_engine *engine;
   int profile;                 /* --profile: time per technique to stderr */
+  int header;                  /* --header: first line says how (write_header) */
   pthread_mutex_t prof_mu;     /* guards prof (rate -j N) */
   sk_tech_profile *prof;       /* per table entry, summed over the puzzles */
   long prof_puzzles;
@@ -58,6 +59,8 @@ static const char rate_help[] =
   "  --limit-instructions N, --timeout S\n"
   "                 stop a policy's Lua code after N instructions or S seconds on\n"
   "                 one puzzle: that puzzle is marked '# ...limit exceeded', exit 1\n"
+  "  --header       first write a '#' line naming sudokit's version, the table\n"
+  "                 (or policy) and each plugin, each file with a hash of its bytes\n"
   "  --profile      print to stderr, per technique, the searches run, the steps\n"
   "                 they gave and their CPU time, summed over the puzzles (the\n"
   "                 clock reads cost about 1 us per search: easy puzzles rate slower)\n"
@@ -65,9 +68,10 @@ static const char rate_help[] =
 
 static const char explain_help[] =
   "usage: sudokit explain [--table se|PATH] [-i FILE] [-o FILE] [--verify] [--plugins DIR]\n"
+  "                       [--header]\n"
   "Prints each puzzle's solving path, one step per line:\n"
   "  3.2 X-Wing: 7 in c2,c8 at r1,r5 => r3c2<>7\n"
-  "followed by the rating line 'ER/EP/ED'.\n";
+  "followed by the rating line 'ER/EP/ED'.  --header as for rate.\n";
 
 static const char techniques_help[] =
   "usage: sudokit techniques [--table se|PATH] [--plugins DIR]\n"
@@ -116,6 +120,7 @@ static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
       i++;
     }
     else if (!strcmp(a, "--verify")) o->verify = 1;
+    else if (!strcmp(a, "--header") && strcmp(o->cmd, "techniques")) o->header = 1;
     else if (!strcmp(a, "--profile") && !strcmp(o->cmd, "rate")) o->profile = 1;
     else if (!strcmp(a, "--policy") && !strcmp(o->cmd, "rate")) { NEEDS("a policy name or path"); o->policy = v; i++; }
     else if (!strcmp(a, "--limit-instructions") && !strcmp(o->cmd, "rate")) {
@@ -315,6 +320,64 @@ static int explain_one(void *ctx, sk_batch_item *it) {
   return status;
 }
 
+/* FNV-1a over a file's bytes, as 16 hex digits; "unreadable" when it
+** cannot be read */
+static void file_hash(const char *path, char out[20]) {
+  FILE *f = path ? fopen(path, "rb") : NULL;
+  if (!f) { snprintf(out, 20, "unreadable"); return; }
+  uint64_t h = 0xcbf29ce484222325ull;
+  unsigned char buf[8192];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+    for (size_t i = 0; i < n; i++) h = (h ^ buf[i]) * 0x100000001b3ull;
+  int bad = ferror(f);
+  fclose(f);
+  if (bad) snprintf(out, 20, "unreadable");
+  else snprintf(out, 20, "%016llx", (unsigned long long)h);
+}
+
+static void put_file(FILE *f, const char *what, const char *path) {
+  char h[20];
+  file_hash(path, h);
+  fprintf(f, " %s %s fnv1a64=%s;", what, path ? path : "-", h);
+}
+
+/* --header: one comment line that says how the ratings below were made,
+** so that a batch rated months ago can be told apart from one rated with
+** another build, table, policy or plugin (the readers skip '#' lines, so
+** the output stays valid input).  The plugins of sudokit-static are in its
+** binary, whose hash covers them.  A policy run names the policy file and
+** the plugins its engines load, from an engine made for this line. */
+static int write_header(FILE *f, const rate_opts *o) {
+  sk_engine *e = o->engine ? o->engine : sk_cli_engine(o->table, o->plugins);
+  if (!e) return -1;
+  char h[20];
+  file_hash("/proc/self/exe", h);
+  fprintf(f, "# sudokit %s %s; binary fnv1a64=%s;", SK_VERSION, o->cmd, h);
+  if (o->policy) {
+    sk_error err = {{0}};
+    char *path = sk_policy_resolve(o->policy, &err);
+    put_file(f, "policy", path);
+    free(path);
+  }
+  if (!o->policy || o->table) put_file(f, "table", sk_engine_table(e)->path);
+  int n = sk_engine_technique_count(e);
+  for (int i = 0; i < n; i++) {
+    const char *file = sk_engine_technique_file(e, i);
+    int seen = 0;
+    for (int j = 0; j < i && !seen; j++) seen = !strcmp(file, sk_engine_technique_file(e, j));
+    size_t len = strlen(file);
+    if (seen) continue;
+    if (len > 2 && !strcmp(file + len - 2, ".c")) fprintf(f, " plugin %s built in;", file);
+    else put_file(f, "plugin", file);
+  }
+  if (!strcmp(o->cmd, "rate") && !o->policy)
+    fprintf(f, " format \"%s\"", o->format ? o->format : "%g ED=%r/%p/%d");
+  fputc('\n', f);
+  if (e != o->engine) sk_engine_free(e);
+  return 0;
+}
+
 static void finish_opts(rate_opts *o) {
   if (o->prof) {
     sk_tech_profile_print(stderr, o->engine, o->prof, o->prof_puzzles, 0);
@@ -365,6 +428,12 @@ static int run_batch(int argc, char **argv, const char *cmd, const char *help, s
   sk_out out;
   if (sk_out_open(&out, o.out) != 0) {
     if (in != stdin) fclose(in);
+    finish_opts(&o);
+    return SK_EXIT_USAGE;
+  }
+  if (o.header && write_header(out.f, &o) != 0) {
+    if (in != stdin) fclose(in);
+    sk_out_abort(&out);
     finish_opts(&o);
     return SK_EXIT_USAGE;
   }

@@ -139,4 +139,31 @@ head -1 "$sample" | "$SUDOKIT" rate --policy "$T/cpol.lua" >"$T/out" 2>"$T/err"
 grep -q 'L=nil C=$' "$T/out" && ok || bad "a policy must not load C code: $(cat "$T/out" "$T/err")"
 expect_status 2 "$SUDOKIT" rate --policy se --format '%r' -i "$sample"
 expect_status 2 "$SUDOKIT" rate --policy no-such-policy -i "$sample"
+# --header: one '#' line saying how the ratings were made (build, table or
+# policy, plugins, format, each file with a hash of its bytes); the ratings
+# below it are unchanged, and the output stays valid input
+hx='fnv1a64=[0-9a-f]\{16\}'
+expect_status 0 "$SUDOKIT" rate --header -o "$T/hdr" -i "$sample"
+head -1 "$T/hdr" >"$T/hdr1"
+expect_grep "^# sudokit [0-9.]* rate; binary $hx; table [^ ]*/se.yaml $hx;" "$T/hdr1"
+expect_grep " plugin [^ ]*chains[^ ]* \($hx\|built in\);" "$T/hdr1"
+expect_grep ' format "%g ED=%r/%p/%d"$' "$T/hdr1"
+tail -n +2 "$T/hdr" >"$T/hdr.rest"
+expect_same "$T/hdr.rest" "$T/r1" "rate --header: the lines after the header"
+expect_status 0 "$SUDOKIT" rate -i "$T/hdr"
+[ "$(wc -l <"$T/out")" -eq "$(wc -l <"$sample")" ] && ok || bad "the header line was read as a puzzle"
+# the table's hash follows its bytes, not its path
+cp "$SRC/ratings/se.yaml" "$T/a.yaml"; cp "$T/a.yaml" "$T/c.yaml"
+cp "$T/a.yaml" "$T/b.yaml"; echo "# one more byte" >>"$T/b.yaml"
+for t in a b c; do
+  head -1 "$sample" | "$SUDOKIT" rate --header --table "$T/$t.yaml" | head -1 |
+    sed -n 's/.* table [^ ]* fnv1a64=\([0-9a-f]*\);.*/\1/p' >"$T/h.$t"
+done
+[ -s "$T/h.a" ] && cmp -s "$T/h.a" "$T/h.c" && ok || bad "one table's bytes, two hashes"
+cmp -s "$T/h.a" "$T/h.b" && bad "two tables, one hash" || ok
+"$SUDOKIT" explain --header -i "$sample" 2>/dev/null | head -1 >"$T/hdr1"
+expect_grep "^# sudokit [0-9.]* explain; binary $hx; table " "$T/hdr1"
+head -1 "$sample" | "$SUDOKIT" rate --header --policy xdrs | head -1 >"$T/hdr1"
+expect_grep "; policy [^ ]*/xdrs.lua $hx; plugin " "$T/hdr1"
+expect_status 2 "$SUDOKIT" techniques --header
 finish
