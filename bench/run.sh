@@ -40,7 +40,7 @@ peer=$(peer_file "$shared/../data/mixed-1090.txt" mixed) || status=1
 # SE's own ratings and times as a bench_rate -S file: PUZZLE ER EP ED MS
 se_peer="$build/bench/peer-se.txt"
 if awk -F'\t' 'FNR > 1 { printf "%s %s %s %s %.0f\n", $1, $2, $3, $4, $5 * 1000 }' \
-     "$src"/tests/data/se/*.tsv > "$se_peer.tmp"; then
+     "$src"/tests/data/se/se-ratings*.tsv > "$se_peer.tmp"; then
   mv "$se_peer.tmp" "$se_peer"
 else
   rm -f "$se_peer.tmp"; se_peer=; status=1

@@ -643,7 +643,14 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
     if (!found) { r->stuck = 1; r->er = SK_STUCK_MILLI; break; }
     if (diff > r->er) r->er = diff;
     if (first) { r->ed = r->er; first = 0; }
-    if (h->cell >= 0 && !placed) { r->ep = r->er; placed = 1; }
+    int unwanted = 0;
+    if (!placed) {
+      if (h->cell >= 0) {
+        /* serate checks a diamond before EP is set, so that EP stays 0.0 */
+        if (o->want == SK_WANT_DIAMOND && r->er > r->ed) unwanted = 1;
+        else { r->ep = r->er; placed = 1; }
+      }
+    } else if (o->want && r->er > r->ep) unwanted = 1;
     if (o->record && record_step(r, i, e, h, diff, &g) != 0) { aux_clear(&aux); free(h); return -1; }
     if (!o->record) r->nsteps++;
     if (o->solution && hint_wrong(h, &g, o->solution)) {
@@ -653,6 +660,7 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
     }
     aux_clear_step(&aux, 0);               /* the grid changes */
     sk_hint_apply(h, &g);
+    if (unwanted) { r->unwanted = 1; r->er = SK_STUCK_MILLI; break; }
   }
   aux_clear(&aux);
   r->final = g;

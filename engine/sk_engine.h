@@ -69,6 +69,7 @@ typedef struct sk_rating {
   int stuck;                  /* no technique applied before the end */
   int over_budget;            /* stopped by the time budget */
   int wrong;                  /* --verify found a wrong step (index in wrong_step) */
+  int unwanted;               /* stopped by sk_rate_opts.want (er is then 20.0) */
   int wrong_step;
   int nsteps, cap;
   sk_step *steps;             /* only when recording */
@@ -89,7 +90,17 @@ typedef struct sk_rate_opts {
   double budget;                  /* seconds; 0 = none */
   int max_steps;                  /* 0 = none */
   sk_tech_profile *profile;       /* when set: one per table entry, added to */
+  int want;                       /* SK_WANT_PEARL, SK_WANT_DIAMOND or 0 */
 } sk_rate_opts;
+
+/* serate's --pearl and --diamond: stop rating as soon as the puzzle can
+** no longer be a pearl (EP = ER: a step after the first placement is
+** harder than the hardest step up to it) or a diamond (also ED = EP: the
+** first placement comes after a step harder than the first).  As serate
+** does, the rating then says ER 20.0 (and r->unwanted is set), EP and ED
+** are what they were, and EP is 0.0 when a diamond rating stops at its
+** first placement.  Pearls and diamonds rate as without it. */
+enum { SK_WANT_PEARL = 1, SK_WANT_DIAMOND = 2 };
 
 /* Print a profile (one entry per table entry of e, as sk_rate filled it)
 ** to f: two '#' header lines, then one line per technique searched --

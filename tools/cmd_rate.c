@@ -32,6 +32,7 @@ typedef struct rate_opts {
   sk_engine *engine;
   int profile;                 /* --profile: time per technique to stderr */
   int header;                  /* --header: first line says how (write_header) */
+  int want;                    /* --pearl, --diamond: SK_WANT_* */
   pthread_mutex_t prof_mu;     /* guards prof (rate -j N) */
   sk_tech_profile *prof;       /* per table entry, summed over the puzzles */
   long prof_puzzles;
@@ -52,6 +53,9 @@ static const char rate_help[] =
   "  --table T      rating table: a name in ratings/ (se, xdrs) or a YAML path\n"
   "  --budget S     give up on a puzzle after S seconds: '# over budget', exit 1\n"
   "  --verify       check every step against the solution; a wrong step is an error\n"
+  "  --pearl, --diamond\n"
+  "                 as serate's: stop rating a puzzle as soon as it cannot be a\n"
+  "                 pearl (EP = ER) or diamond (ED = EP = ER) and give it ER 20.0\n"
   "  --plugins DIR  load extra technique plugins from DIR (also SUDOKIT_PLUGIN_PATH)\n"
   "  --policy P     rate with a Lua policy: a name in ratings/ (se, xdrs, cheapest)\n"
   "                 or a path; the policy chooses the steps and writes the line\n"
@@ -68,10 +72,11 @@ static const char rate_help[] =
 
 static const char explain_help[] =
   "usage: sudokit explain [--table se|PATH] [-i FILE] [-o FILE] [--verify] [--plugins DIR]\n"
-  "                       [--header]\n"
+  "                       [--header] [--pearl | --diamond]\n"
   "Prints each puzzle's solving path, one step per line:\n"
   "  3.2 X-Wing: 7 in c2,c8 at r1,r5 => r3c2<>7\n"
-  "followed by the rating line 'ER/EP/ED'.  --header as for rate.\n";
+  "followed by the rating line 'ER/EP/ED'.  --header, --pearl and --diamond as\n"
+  "for rate (the path then ends on 'not a pearl' or 'not a diamond').\n";
 
 static const char techniques_help[] =
   "usage: sudokit techniques [--table se|PATH] [--plugins DIR]\n"
@@ -121,6 +126,8 @@ static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
     }
     else if (!strcmp(a, "--verify")) o->verify = 1;
     else if (!strcmp(a, "--header") && strcmp(o->cmd, "techniques")) o->header = 1;
+    else if (!strcmp(a, "--pearl") && strcmp(o->cmd, "techniques")) o->want = SK_WANT_PEARL;
+    else if (!strcmp(a, "--diamond") && strcmp(o->cmd, "techniques")) o->want = SK_WANT_DIAMOND;
     else if (!strcmp(a, "--profile") && !strcmp(o->cmd, "rate")) o->profile = 1;
     else if (!strcmp(a, "--policy") && !strcmp(o->cmd, "rate")) { NEEDS("a policy name or path"); o->policy = v; i++; }
     else if (!strcmp(a, "--limit-instructions") && !strcmp(o->cmd, "rate")) {
@@ -245,6 +252,7 @@ static int rate_one(void *ctx, sk_batch_item *it) {
   sk_rate_opts ro = {0};
   ro.budget = o->budget;
   ro.solution = o->verify ? sol : NULL;
+  ro.want = o->want;
   int nt = sk_engine_table(o->engine)->n;
   if (o->prof) ro.profile = calloc((size_t)nt, sizeof *ro.profile);
   sk_rating r;
@@ -299,6 +307,7 @@ static int explain_one(void *ctx, sk_batch_item *it) {
   ro.record = 1;
   ro.budget = o->budget;
   ro.solution = o->verify ? sol : NULL;
+  ro.want = o->want;
   sk_rating r;
   sk_rate(o->engine, &g, &ro, &r);
   for (int i = 0; i < r.nsteps; i++) {
@@ -311,6 +320,7 @@ static int explain_one(void *ctx, sk_batch_item *it) {
     sk_buf_printf(&b, "wrong step %d\n", r.wrong_step + 1);
     status = 1;
   } else if (r.stuck) sk_buf_puts(&b, "stuck\n");
+  else if (r.unwanted) sk_buf_puts(&b, o->want == SK_WANT_PEARL ? "not a pearl\n" : "not a diamond\n");
   sk_buf_puts(&b, "ER/EP/ED = ");
   put_tenths(&b, r.er); sk_buf_puts(&b, "/");
   put_tenths(&b, r.ep); sk_buf_puts(&b, "/");
@@ -398,6 +408,8 @@ static int run_batch(int argc, char **argv, const char *cmd, const char *help, s
   int rc = parse_args(argc, argv, &o, help);
   if (rc) return rc;
   if (o.profile && o.policy) return sk_usage_error(cmd, "--profile times the table's techniques: not with --policy");
+  if (o.want && o.policy)
+    return sk_usage_error(cmd, "--pearl and --diamond stop the table's rating: not with --policy");
   if ((o.lua_instructions || o.lua_seconds) && !o.policy)
     return sk_usage_error(cmd, "--limit-instructions and --timeout limit a --policy");
   if (o.policy) {

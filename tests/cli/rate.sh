@@ -166,4 +166,21 @@ expect_grep "^# sudokit [0-9.]* explain; binary $hx; table " "$T/hdr1"
 head -1 "$sample" | "$SUDOKIT" rate --header --policy xdrs | head -1 >"$T/hdr1"
 expect_grep "; policy [^ ]*/xdrs.lua $hx; plugin " "$T/hdr1"
 expect_status 2 "$SUDOKIT" techniques --header
+# --pearl, --diamond: serate's early stops, compared with serate's own
+# output (tests/data/se/se-pearl-diamond.tsv: 88 puzzles, 9 diamonds, 19
+# pearls, 60 neither; a diamond rating that stops at its first placement
+# says EP 0.0, as serate does)
+pd=$SRC/tests/data/se/se-pearl-diamond.tsv
+awk -F'\t' 'NR > 1 { print $1 }' "$pd" >"$T/pd.in"
+for mode in pearl diamond; do
+  col=2; [ $mode = diamond ] && col=3
+  awk -F'\t' -v c=$col 'NR > 1 { print $1 " " $c }' "$pd" >"$T/pd.se"
+  expect_status 0 "$SUDOKIT" rate --$mode --format '%g %r/%p/%d' -i "$T/pd.in"
+  expect_same "$T/out" "$T/pd.se" "rate --$mode vs serate --$mode"
+done
+[ "$(grep -c ' 20\.0/0\.0/' "$T/pd.se")" -gt 0 ] && ok || bad "no diamond stop at a first placement in $pd"
+head -3 "$sample" | tail -1 | "$SUDOKIT" explain --pearl >"$T/out" 2>&1
+expect_grep "^not a pearl$" "$T/out"
+expect_grep "^ER/EP/ED = 20.0/1.2/1.2$" "$T/out"
+expect_status 2 "$SUDOKIT" rate --pearl --policy se -i "$sample"
 finish
