@@ -381,8 +381,17 @@ static int write_header(FILE *f, const rate_opts *o) {
     if (len > 2 && !strcmp(file + len - 2, ".c")) fprintf(f, " plugin %s built in;", file);
     else put_file(f, "plugin", file);
   }
-  if (!strcmp(o->cmd, "rate") && !o->policy)
-    fprintf(f, " format \"%s\"", o->format ? o->format : "%g ED=%r/%p/%d");
+  if (!strcmp(o->cmd, "rate") && !o->policy) {
+    /* escaped, so that a newline in the format cannot end the '#' line */
+    fputs(" format \"", f);
+    for (const char *c = o->format ? o->format : "%g ED=%r/%p/%d"; *c; c++) {
+      unsigned char u = (unsigned char)*c;
+      if (u == '"' || u == '\\') fprintf(f, "\\%c", u);
+      else if (u < 0x20 || u == 0x7f) fprintf(f, "\\x%02x", u);
+      else fputc(u, f);
+    }
+    fputc('"', f);
+  }
   fputc('\n', f);
   if (e != o->engine) sk_engine_free(e);
   return 0;

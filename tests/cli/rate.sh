@@ -166,6 +166,10 @@ expect_grep "^# sudokit [0-9.]* explain; binary $hx; table " "$T/hdr1"
 head -1 "$sample" | "$SUDOKIT" rate --header --policy xdrs | head -1 >"$T/hdr1"
 expect_grep "; policy [^ ]*/xdrs.lua $hx; plugin " "$T/hdr1"
 expect_status 2 "$SUDOKIT" techniques --header
+# a newline or quote in the format is escaped: the header stays one line
+head -1 "$sample" | "$SUDOKIT" rate --header --format "$(printf '"%%r"\nnext')" >"$T/out"
+[ "$(grep -c '^#' "$T/out")" = 1 ] && [ "$(wc -l <"$T/out")" = 3 ] && ok || bad "header: $(cat "$T/out")"
+expect_grep ' format "\\"%r\\"\\x0anext"$' "$T/out"
 # --pearl, --diamond: serate's early stops, compared with serate's own
 # output (tests/data/se/se-pearl-diamond.tsv: 88 puzzles, 9 diamonds, 19
 # pearls, 60 neither; a diamond rating that stops at its first placement
