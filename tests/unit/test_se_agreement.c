@@ -12,6 +12,8 @@
 ** holds the rest of mixed-1090.txt that SE rated (every puzzle below ER
 ** 10.5, and 73 above), se-ratings-top1465.tsv the rest of the top1465
 ** list: every row equal.
+** se-pearl-diamond.tsv holds serate's output with --pearl and --diamond
+** (sk_rate_opts.want): every row equal.
 ** A failing row is printed with both ratings; `make bench` prints the
 ** first step where the two solving paths part.
 */
@@ -148,12 +150,70 @@ static void test_top1465_rows(void **state) {
   every_row_equal(SK_TEST_DATA "/se/se-ratings-top1465.tsv", 1305, 0);
 }
 
+/* serate's --pearl and --diamond (sk_rate_opts.want) against serate's own
+** output: se-pearl-diamond.tsv has PUZZLE PEARL DIAMOND, each ER/EP/ED.
+** A stopped rating says so (unwanted, ER 20.0); a pearl (diamond) rates
+** as it does without the option. */
+static void test_pearl_diamond(void **state) {
+  (void)state;
+  FILE *f = fopen(SK_TEST_DATA "/se/se-pearl-diamond.tsv", "r");
+  assert_non_null(f);
+  sk_engine *e = se_engine();
+  char line[256];
+  int n = 0, stopped[3] = {0};
+  while (fgets(line, sizeof line, f)) {
+    char gs[128], want[2][32];
+    if (sscanf(line, "%127s %31s %31s", gs, want[0], want[1]) != 3 || strlen(gs) != 81) continue;
+    sk_puzzle p;
+    memset(&p, 0, sizeof p);
+    sk_grid g;
+    assert_int_equal(sk_parse_line(gs, &p), 0);
+    assert_int_equal(sk_puzzle_grid(&p, &g, NULL), 0);
+    sk_puzzle_free(&p);
+    sk_rating full;
+    sk_rate(e, &g, NULL, &full);
+    for (int m = 0; m < 2; m++) {
+      sk_rate_opts o = {0};
+      o.want = m ? SK_WANT_DIAMOND : SK_WANT_PEARL;
+      sk_rating r;
+      sk_rate(e, &g, &o, &r);
+      char got[64];
+      int er = sk_milli_to_tenths(r.er), ep = sk_milli_to_tenths(r.ep);
+      int ed = sk_milli_to_tenths(r.ed);
+      snprintf(got, sizeof got, "%d.%d/%d.%d/%d.%d", er / 10, er % 10, ep / 10, ep % 10, ed / 10,
+               ed % 10);
+      if (strcmp(got, want[m])) fail_msg("%s %s: serate %s, sudokit %s", gs, m ? "diamond" : "pearl",
+                                         want[m], got);
+      assert_int_equal(r.unwanted, er == 200);
+      assert_int_equal(r.stuck, 0);
+      if (!r.unwanted) {                   /* a pearl (diamond): the full rating */
+        assert_int_equal(r.er, full.er);
+        assert_int_equal(r.ep, full.ep);
+        assert_int_equal(r.ed, full.ed);
+      } else {
+        assert_true(r.nsteps < full.nsteps);
+        stopped[m]++;
+        stopped[2] += m && r.ep == 0;
+      }
+    }
+    sk_rating_free(&full);
+    n++;
+  }
+  fclose(f);
+  print_message("se-pearl-diamond.tsv: %d puzzles equal; --pearl stopped %d, --diamond %d (%d at "
+                "the first placement)\n", n, stopped[0], stopped[1], stopped[2]);
+  assert_true(n >= 88);
+  assert_true(stopped[0] > 0 && stopped[1] > stopped[0] && stopped[2] > 0);
+  sk_engine_free(e);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_every_row),
     cmocka_unit_test(test_hard_rows),
     cmocka_unit_test(test_mixed_rows),
     cmocka_unit_test(test_top1465_rows),
+    cmocka_unit_test(test_pearl_diamond),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
