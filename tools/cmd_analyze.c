@@ -27,7 +27,8 @@ enum {
 typedef enum {
   F_PUZZLE, F_GIVENS, F_BLANKS, F_LEVEL, F_MINIMAL, F_NREDUNDANT, F_REDUNDANT,
   F_CORR, F_LINKS, F_GRADE, F_NODES, F_GUESSES, F_ORDER, F_NMAGIC, F_MAGIC,
-  F_MAGIC_ER, F_BD_TESTS, F_ER, F_EP, F_ED, F_SE_CLASS, F_SDRS, F_SDRS_FLAGS, F_NFIELDS
+  F_MAGIC_ER, F_BD_TESTS, F_ER, F_EP, F_ED, F_SE_CLASS, F_SDRS, F_SDRS_FLAGS, F_STEPS,
+  F_HARDEST, F_TECHNIQUES, F_NFIELDS
 } field_id;
 
 static const struct {
@@ -58,6 +59,9 @@ static const struct {
   {"se_class", NEED_RATE, "SE class: diamond (ED=EP=ER), pearl (EP=ER), -"},
   {"sdrs", NEED_RATE, "most specific SDRS class (diamond, extreme-diamond, extreme-pearl, pearl, -)"},
   {"sdrs_flags", NEED_RATE, "every SDRS class the puzzle is in"},
+  {"steps", NEED_RATE, "steps of the rating's path"},
+  {"hardest", NEED_RATE, "technique (table id) of the first step rated ER; stuck, or -"},
+  {"techniques", NEED_RATE, "steps per technique, in table order (id:count,...)"},
 };
 
 static const char default_fields[] = "puzzle,givens,level,minimal,order,nmagic,magic,corr,grade,nodes,guesses";
@@ -344,6 +348,30 @@ static void put_sdrs_flags(sk_buf *b, unsigned f) {
   if (!*sep) sk_buf_puts(b, "-");
 }
 
+/* SE's Tester names the hardest rule of a path: here the first step rated
+** ER, by its table id */
+static void put_hardest(sk_buf *b, const sk_rating *r) {
+  if (r->over_budget) { sk_buf_puts(b, "?"); return; }
+  if (r->stuck) { sk_buf_puts(b, "stuck"); return; }
+  for (int i = 0; i < r->nsteps; i++)
+    if (r->steps[i].difficulty == r->er) { sk_buf_puts(b, r->steps[i].id); return; }
+  sk_buf_puts(b, "-");
+}
+
+/* how often each technique of the table gave the step, in table order,
+** those that never did left out */
+static void put_techniques(sk_buf *b, const analyze_opts *o, const sk_rating *r) {
+  if (r->over_budget) { sk_buf_puts(b, "?"); return; }
+  const sk_table *t = sk_engine_table(o->rate);
+  const char *sep = "";
+  for (int k = 0; k < t->n; k++) {
+    int n = 0;
+    for (int i = 0; i < r->nsteps; i++) n += r->steps[i].tech == k;
+    if (n) sk_buf_printf(b, "%s%s:%d", sep, t->entry[k].id, n), sep = ",";
+  }
+  if (!*sep) sk_buf_puts(b, "-");
+}
+
 static void put_value(sk_buf *b, const analyze_opts *o, field_id f, const facts *x) {
   static const char *const roman[] = {"?", "I", "II", "III", "IV"};
   const sk_backdoor *bd = &x->bd;
@@ -402,6 +430,12 @@ static void put_value(sk_buf *b, const analyze_opts *o, field_id f, const facts 
       if (x->r.over_budget) sk_buf_puts(b, "?");
       else put_sdrs_flags(b, x->cls.sdrs);
       break;
+    case F_STEPS:
+      if (x->r.over_budget) sk_buf_puts(b, "?");
+      else sk_buf_printf(b, "%d", x->r.nsteps);
+      break;
+    case F_HARDEST: put_hardest(b, &x->r); break;
+    case F_TECHNIQUES: put_techniques(b, o, &x->r); break;
     case F_NFIELDS: break;
   }
 }

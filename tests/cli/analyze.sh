@@ -136,4 +136,26 @@ sed 's/ er=/ ED=/; s/ ep=/\//; s/ ed=/\//' "$T/out" >"$T/mine"
 "$SUDOKIT" rate -i "$sample" | awk '{ print $1, $NF }' >"$T/theirs"
 awk '{ print $1, $NF }' "$T/mine" | cmp -s - "$T/theirs" && ok || bad "analyze er/ep/ed differ from rate"
 
+# steps, hardest, techniques: per puzzle, the path's steps (explain), and
+# the steps per technique that rate --profile counts for that puzzle
+i=0
+while read -r pz; do
+  i=$((i + 1)); [ $((i % 4)) = 1 ] || continue
+  echo "$pz" | "$SUDOKIT" analyze --fields steps,hardest,techniques,er >"$T/a1" || bad "analyze $pz"
+  steps=$(sed 's/.*steps=\([0-9]*\).*/\1/' "$T/a1")
+  paths=$(echo "$pz" | "$SUDOKIT" explain | grep -cv '^#\|^ER/EP/ED\|^$\|^stuck')
+  [ "$steps" = "$paths" ] && ok || bad "$pz: steps=$steps, explain has $paths"
+  sed 's/.*techniques=\([^ ]*\).*/\1/' "$T/a1" | tr ',' '\n' | sort >"$T/t1"
+  echo "$pz" | "$SUDOKIT" rate --profile 2>&1 >/dev/null |
+    awk '!/^#/ && $3 > 0 { print $1 ":" $3 }' | sort >"$T/t2"
+  expect_same "$T/t1" "$T/t2" "$pz: techniques vs rate --profile"
+  sum=$(awk -F: '{ s += $2 } END { print s }' "$T/t1")
+  [ "$sum" = "$steps" ] && ok || bad "$pz: techniques add up to $sum, steps=$steps"
+  hardest=$(sed 's/.*hardest=\([^ ]*\).*/\1/' "$T/a1")
+  grep -q "^$hardest:" "$T/t1" && ok || bad "$pz: hardest=$hardest is not among its techniques"
+done <"$sample"
+expect_status 0 "$SUDOKIT" analyze --fields er,hardest -i "$sample"
+grep -q 'er=1.2 hardest=hidden-single-block$' "$T/out" && ok || bad "an ER 1.2 puzzle's hardest step"
+grep -q 'er=6.6 hardest=static-chains$' "$T/out" && ok || bad "an ER 6.6 puzzle's hardest step"
+
 finish
