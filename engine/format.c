@@ -548,3 +548,14 @@ size_t sk_write_candidates(char *buf, const sk_grid *g) {
 }
 
 /* }==================================================================== */
+
+size_t sk_write_elapsed(char *buf, double seconds) {
+  long long cs = seconds > 0 ? (long long)(seconds * 100) : 0;   /* centiseconds */
+  long long t = cs / 100;
+  int n;
+  if (t < 60) n = snprintf(buf, 24, "%lld.%02llds", t, cs % 100);
+  else if (t < 60 * 60) n = snprintf(buf, 24, "%lldm%02llds", t / 60, t % 60);
+  else if (t < 24 * 60 * 60) n = snprintf(buf, 24, "%lldh%02lldm", t / 3600, t % 3600 / 60);
+  else n = snprintf(buf, 24, "%lldd%02lldh", t / 86400, t % 86400 / 3600);
+  return n < 0 ? 0 : (size_t)n;
+}

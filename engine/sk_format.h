@@ -90,4 +90,9 @@ size_t sk_write_line(char *buf, const uint8_t v[SK_CELLS], char blank);
 size_t sk_write_grid(char *buf, const uint8_t v[SK_CELLS]);
 size_t sk_write_candidates(char *buf, const sk_grid *g);
 
+/* An elapsed time as serate's %e writes it, truncated, never rounded:
+** "S.CCs" below a minute, then "MmSSs", "HhMMm", "DdHHh".  buf has room
+** for 24 bytes; returns the length. */
+size_t sk_write_elapsed(char *buf, double seconds);
+
 #endif

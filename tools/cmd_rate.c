@@ -156,8 +156,8 @@ static void put_tenths(sk_buf *b, int32_t milli) {
 }
 
 static void put_elapsed(sk_buf *b, double s) {
-  if (s < 60) sk_buf_printf(b, "%.2fs", s);
-  else sk_buf_printf(b, "%dm%02ds", (int)(s / 60), (int)s % 60);
+  char t[24];
+  sk_buf_add(b, t, sk_write_elapsed(t, s));
 }
 
 static void format_rating(sk_buf *b, const char *fmt, const sk_puzzle *p,

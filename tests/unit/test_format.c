@@ -930,6 +930,22 @@ static void test_writers(void **state) {
   assert_memory_equal(buf, want, 729);
 }
 
+/* serate's %e: truncated centiseconds, then minutes, hours, days */
+static void test_elapsed(void **state) {
+  (void)state;
+  static const struct { double s; const char *want; } k[] = {
+    {0, "0.00s"}, {0.126, "0.12s"}, {0.999, "0.99s"}, {9.5, "9.50s"}, {59.999, "59.99s"},
+    {60, "1m00s"}, {61.9, "1m01s"}, {3599.99, "59m59s"}, {3600, "1h00m"}, {3725, "1h02m"},
+    {86399, "23h59m"}, {86400, "1d00h"}, {90000, "1d01h"}, {-1, "0.00s"},
+  };
+  for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
+    char buf[24];
+    size_t n = sk_write_elapsed(buf, k[i].s);
+    assert_int_equal(n, strlen(k[i].want));
+    assert_string_equal(buf, k[i].want);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_line_basic),
@@ -963,6 +979,7 @@ int main(void) {
     cmocka_unit_test(test_fixture_crlf_bom),
     cmocka_unit_test(test_shared_sets),
     cmocka_unit_test(test_writers),
+    cmocka_unit_test(test_elapsed),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
