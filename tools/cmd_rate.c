@@ -320,7 +320,8 @@ static int explain_one(void *ctx, sk_batch_item *it) {
     sk_buf_printf(&b, "wrong step %d\n", r.wrong_step + 1);
     status = 1;
   } else if (r.stuck) sk_buf_puts(&b, "stuck\n");
-  else if (r.unwanted) sk_buf_puts(&b, o->want == SK_WANT_PEARL ? "not a pearl\n" : "not a diamond\n");
+  else if (r.unwanted)
+    sk_buf_puts(&b, o->want == SK_WANT_PEARL ? "not a pearl\n" : "not a diamond\n");
   sk_buf_puts(&b, "ER/EP/ED = ");
   put_tenths(&b, r.er); sk_buf_puts(&b, "/");
   put_tenths(&b, r.ep); sk_buf_puts(&b, "/");

@@ -155,7 +155,8 @@ while read -r pz; do
   grep -q "^$hardest:" "$T/t1" && ok || bad "$pz: hardest=$hardest is not among its techniques"
 done <"$sample"
 expect_status 0 "$SUDOKIT" analyze --fields er,hardest -i "$sample"
-grep -q 'er=1.2 hardest=hidden-single-block$' "$T/out" && ok || bad "an ER 1.2 puzzle's hardest step"
+grep -q 'er=1.2 hardest=hidden-single-block$' "$T/out" && ok ||
+  bad "an ER 1.2 puzzle's hardest step"
 grep -q 'er=6.6 hardest=static-chains$' "$T/out" && ok || bad "an ER 6.6 puzzle's hardest step"
 
 finish

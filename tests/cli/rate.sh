@@ -151,7 +151,8 @@ expect_grep ' format "%g ED=%r/%p/%d"$' "$T/hdr1"
 tail -n +2 "$T/hdr" >"$T/hdr.rest"
 expect_same "$T/hdr.rest" "$T/r1" "rate --header: the lines after the header"
 expect_status 0 "$SUDOKIT" rate -i "$T/hdr"
-[ "$(wc -l <"$T/out")" -eq "$(wc -l <"$sample")" ] && ok || bad "the header line was read as a puzzle"
+[ "$(wc -l <"$T/out")" -eq "$(wc -l <"$sample")" ] && ok ||
+  bad "the header line was read as a puzzle"
 # the table's hash follows its bytes, not its path
 cp "$SRC/ratings/se.yaml" "$T/a.yaml"; cp "$T/a.yaml" "$T/c.yaml"
 cp "$T/a.yaml" "$T/b.yaml"; echo "# one more byte" >>"$T/b.yaml"
@@ -168,7 +169,8 @@ expect_grep "; policy [^ ]*/xdrs.lua $hx; plugin " "$T/hdr1"
 expect_status 2 "$SUDOKIT" techniques --header
 # a newline or quote in the format is escaped: the header stays one line
 head -1 "$sample" | "$SUDOKIT" rate --header --format "$(printf '"%%r"\nnext')" >"$T/out"
-[ "$(grep -c '^#' "$T/out")" = 1 ] && [ "$(wc -l <"$T/out")" = 3 ] && ok || bad "header: $(cat "$T/out")"
+[ "$(grep -c '^#' "$T/out")" = 1 ] && [ "$(wc -l <"$T/out")" = 3 ] && ok ||
+  bad "header: $(cat "$T/out")"
 expect_grep ' format "\\"%r\\"\\x0anext"$' "$T/out"
 # --pearl, --diamond: serate's early stops, compared with serate's own
 # output (tests/data/se/se-pearl-diamond.tsv: 88 puzzles, 9 diamonds, 19
@@ -182,7 +184,8 @@ for mode in pearl diamond; do
   expect_status 0 "$SUDOKIT" rate --$mode --format '%g %r/%p/%d' -i "$T/pd.in"
   expect_same "$T/out" "$T/pd.se" "rate --$mode vs serate --$mode"
 done
-[ "$(grep -c ' 20\.0/0\.0/' "$T/pd.se")" -gt 0 ] && ok || bad "no diamond stop at a first placement in $pd"
+[ "$(grep -c ' 20\.0/0\.0/' "$T/pd.se")" -gt 0 ] && ok ||
+  bad "no diamond stop at a first placement in $pd"
 head -3 "$sample" | tail -1 | "$SUDOKIT" explain --pearl >"$T/out" 2>&1
 expect_grep "^not a pearl$" "$T/out"
 expect_grep "^ER/EP/ED = 20.0/1.2/1.2$" "$T/out"
