@@ -547,8 +547,8 @@ size_t sk_write_candidates(char *buf, const sk_grid *g) {
   return SK_CELLS * 9 + 1;
 }
 
-/* }==================================================================== */
-
+/* serate's elapsed time; the one writer with printf, as it runs once per
+** puzzle rated, not per grid */
 size_t sk_write_elapsed(char *buf, double seconds) {
   long long cs = seconds > 0 ? (long long)(seconds * 100) : 0;   /* centiseconds */
   long long t = cs / 100;
@@ -559,3 +559,5 @@ size_t sk_write_elapsed(char *buf, double seconds) {
   else n = snprintf(buf, 24, "%lldd%02lldh", t / 86400, t % 86400 / 3600);
   return n < 0 ? 0 : (size_t)n;
 }
+
+/* }==================================================================== */

@@ -1659,6 +1659,7 @@ static void push_rating(lua_State *L, const sk_rating *r, int with_steps, int ls
   pushdiff(L, r->ed), lua_setfield(L, -2, "ed");
   lua_pushboolean(L, r->stuck), lua_setfield(L, -2, "stuck");
   lua_pushboolean(L, r->over_budget), lua_setfield(L, -2, "over_budget");
+  lua_pushboolean(L, r->unwanted), lua_setfield(L, -2, "unwanted");
   lua_pushboolean(L, r->wrong), lua_setfield(L, -2, "wrong");
   if (r->wrong) lua_pushinteger(L, r->wrong_step + 1), lua_setfield(L, -2, "wrong_step");
   lua_pushinteger(L, r->nsteps), lua_setfield(L, -2, "nsteps");
@@ -1710,6 +1711,20 @@ static int choose_opt(lua_State *L, int opts) {
     luaL_error(L, "option 'choose' must be \"first\", \"cheapest\" or a function");
   lua_pop(L, 1);
   return k;
+}
+
+/* The "want" option: nil, "pearl" or "diamond" (serate's early stops,
+** SK_WANT_*); with any chooser but "first" it is an error, as the stop
+** is read off SE's own path. */
+static int want_opt(lua_State *L, int opts, int kind) {
+  int ty = optfield(L, opts, "want");
+  int want = 0;
+  if (ty == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "pearl")) want = SK_WANT_PEARL;
+  else if (ty == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "diamond")) want = SK_WANT_DIAMOND;
+  else if (ty != LUA_TNIL) luaL_error(L, "option 'want' must be \"pearl\" or \"diamond\"");
+  lua_pop(L, 1);
+  if (want && kind != CHOOSE_FIRST) luaL_error(L, "option 'want' needs choose = \"first\"");
+  return want;
 }
 
 /* Rating options: budget, max_steps, solution (a grid) or verify = true. */
@@ -1793,6 +1808,7 @@ static void rate_grid(lua_State *L, sk_engine *e, int with_steps_default) {
   int kind = choose_opt(L, opts);
   int fn = lua_gettop(L);              /* the chooser when kind == CHOOSE_LUA */
   rate_opts(L, opts, g, &o, sol);
+  o.want = want_opt(L, opts, kind);
   int with_steps = with_steps_default;
   if (optfield(L, opts, "record") != LUA_TNIL) with_steps = lua_toboolean(L, -1);
   lua_pop(L, 1);
@@ -1808,7 +1824,8 @@ static void rate_grid(lua_State *L, sk_engine *e, int with_steps_default) {
   push_rating(L, r, with_steps, 0, 0);
 }
 
-/* e:rate(g [, {choose=, record=, budget=, max_steps=, solution=, verify=}]) */
+/* e:rate(g [, {choose=, record=, budget=, max_steps=, solution=, verify=,
+** want=}]) */
 static int e_rate(lua_State *L) {
   sk_engine *e = checkengine(L, 1);
   lua_settop(L, 3);
@@ -1816,15 +1833,15 @@ static int e_rate(lua_State *L) {
   return 1;
 }
 
-/* {------ e:rate_batch(grids [, {jobs=, choose=, budget=, progress=}]):
+/* {------ e:rate_batch(grids [, {jobs=, choose=, budget=, want=, progress=}]):
 ** the grids rated by `jobs` threads sharing the engine (the step engine
 ** keeps its per-search state on the stack, and plugins have none).
-** Returns the list of summaries {er, ep, ed, stuck, over_budget, nsteps,
+** Returns the list of summaries {er, ep, ed, stuck, over_budget, unwanted, nsteps,
 ** hardest = {id, name, technique, difficulty}}. */
 
 typedef struct summary {
   int32_t er, ep, ed;
-  int stuck, over_budget, nsteps, failed;
+  int stuck, over_budget, unwanted, nsteps, failed;
   int hardest_tech;            /* -1 without steps */
   int32_t hardest_diff;
   const char *hardest_name;    /* engine- or plugin-owned */
@@ -1852,7 +1869,8 @@ static void *batch_worker(void *arg) {
     summary *s = &b->out[i];
     s->failed = rate_with(b->e, &b->grids[i], b->cheapest, &b->o, &r) != 0;
     s->er = r.er, s->ep = r.ep, s->ed = r.ed;
-    s->stuck = r.stuck, s->over_budget = r.over_budget, s->nsteps = r.nsteps;
+    s->stuck = r.stuck, s->over_budget = r.over_budget, s->unwanted = r.unwanted;
+    s->nsteps = r.nsteps;
     int h = hardest_step(&r);
     s->hardest_tech = h >= 0 ? r.steps[h].tech : -1;
     s->hardest_diff = h >= 0 ? r.steps[h].difficulty : 0;
@@ -1898,6 +1916,7 @@ static void push_summary(lua_State *L, const sk_engine *e, const summary *s) {
   pushdiff(L, s->ed), lua_setfield(L, -2, "ed");
   lua_pushboolean(L, s->stuck), lua_setfield(L, -2, "stuck");
   lua_pushboolean(L, s->over_budget), lua_setfield(L, -2, "over_budget");
+  lua_pushboolean(L, s->unwanted), lua_setfield(L, -2, "unwanted");
   lua_pushboolean(L, 0), lua_setfield(L, -2, "wrong");
   lua_pushinteger(L, s->nsteps), lua_setfield(L, -2, "nsteps");
   if (s->hardest_tech >= 0) {
@@ -1929,6 +1948,7 @@ static int e_rate_batch(lua_State *L) {
   b.e = e, b.n = n, b.cheapest = kind == CHOOSE_CHEAPEST;
   b.o.record = 1;
   b.o.budget = optnumfield(L, 3, "budget", 0);
+  b.o.want = want_opt(L, 3, kind);
   sk_grid *grids = *newbox(L, (size_t)(n ? n : 1) * sizeof *grids);
   b.out = *newbox(L, (size_t)(n ? n : 1) * sizeof *b.out);
   for (int i = 0; i < n; i++) {

@@ -32,10 +32,11 @@
 ** Engines: sk.engine{table = name|path|table, plugins = DIR,
 **   missing = "error"|"drop"} -> engine, or nil, msg
 **   e:rate(g [, {choose = "first"|"cheapest"|function(e, g, step),
-**       record =, budget =, max_steps =, solution = g | verify = true}])
-**       -> {er, ep, ed, stuck, over_budget, wrong, wrong_step, nsteps,
-**           hardest, steps (record), final}
-**   e:rate_batch({g...} [, {jobs =, choose =, budget =, progress = f}])
+**       record =, budget =, max_steps =, solution = g | verify = true,
+**       want = "pearl"|"diamond" (serate's early stops; choose "first")}])
+**       -> {er, ep, ed, stuck, over_budget, unwanted, wrong, wrong_step,
+**           nsteps, hardest, steps (record), final}
+**   e:rate_batch({g...} [, {jobs =, choose =, budget =, want =, progress = f}])
 **       -> summaries, rated by `jobs` threads
 **   e:first(g) e:cheapest(g) e:hints(g [, id|i [, all]]) -> hints
 **   for i, hint, before in e:walk(g) do ... end

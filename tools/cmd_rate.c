@@ -377,8 +377,8 @@ static int write_header(FILE *f, const rate_opts *o) {
     const char *file = sk_engine_technique_file(e, i);
     int seen = 0;
     for (int j = 0; j < i && !seen; j++) seen = !strcmp(file, sk_engine_technique_file(e, j));
-    size_t len = strlen(file);
     if (seen) continue;
+    size_t len = strlen(file);
     if (len > 2 && !strcmp(file + len - 2, ".c")) fprintf(f, " plugin %s built in;", file);
     else put_file(f, "plugin", file);
   }
