@@ -290,7 +290,9 @@ for line in io.lines(src .. "/tests/data/se/se-pearl-diamond.tsv") do
   if p and p ~= "puzzle" then pd[#pd + 1] = {g = sk.grid(p), pearl = pearl, diamond = diamond} end
 end
 check(#pd >= 80, "se-pearl-diamond.tsv has its rows")
-local function erpd(r) return ("%s/%s/%s"):format(sk.tenths(r.er), sk.tenths(r.ep), sk.tenths(r.ed)) end
+local function erpd(r)
+  return ("%s/%s/%s"):format(sk.tenths(r.er), sk.tenths(r.ep), sk.tenths(r.ed))
+end
 local stopped = 0
 for i, x in ipairs(pd) do
   local rp, rd = e:rate(x.g, {want = "pearl"}), e:rate(x.g, {want = "diamond"})
@@ -300,7 +302,8 @@ for i, x in ipairs(pd) do
   if rd.unwanted then stopped = stopped + 1 end
   if not rd.unwanted then
     local full = e:rate(x.g)
-    check(full.er == rd.er and full.ep == rd.ep and full.ed == rd.ed, "a diamond rates in full " .. i)
+    check(full.er == rd.er and full.ep == rd.ep and full.ed == rd.ed,
+          "a diamond rates in full " .. i)
   end
 end
 check(stopped > 0 and stopped < #pd, "some ratings stopped, some not")
@@ -312,7 +315,8 @@ for i, b in ipairs(e:rate_batch(pdgrids, {jobs = 2, want = "diamond"})) do
 end
 raises("option 'want' must be", e.rate, e, g, {want = "ruby"})
 raises("option 'want' needs choose", e.rate, e, g, {want = "pearl", choose = "cheapest"})
-raises("option 'want' needs choose", e.rate_batch, e, pdgrids, {want = "pearl", choose = "cheapest"})
+raises("option 'want' needs choose", e.rate_batch, e, pdgrids,
+       {want = "pearl", choose = "cheapest"})
 -- batch rating in threads equals one by one
 local grids = {}
 for i = 1, 40 do grids[i] = sk.grid(refs[i * 2].p) end
