@@ -9,9 +9,8 @@
 ** se-ratings-hard.tsv adds 41 puzzles at ER >= 10.5 (the forum's hardest
 ** list and mixed-1090's hardest, one of them needing nested chains level
 ** 4), also rated with SE itself: every row equal.  se-ratings-mixed.tsv
-** holds the rest of mixed-1090.txt that SE rated (every puzzle below ER
-** 10.5, and 110 above), se-ratings-top1465.tsv the rest of the top1465
-** list: every row equal.
+** holds the rest of mixed-1090.txt (with it, SE has rated all 1,090),
+** se-ratings-top1465.tsv the rest of the top1465 list: every row equal.
 ** se-pearl-diamond.tsv holds serate's output with --pearl and --diamond
 ** (sk_rate_opts.want): every row equal.
 ** A failing row is printed with both ratings; `make bench` prints the
