@@ -140,7 +140,29 @@ void sk_out_abort(sk_out *o) {
   memset(o, 0, sizeof *o);
 }
 
-FILE *sk_in_open(const char *path, const char **name) {
+FILE *sk_in_open(const char *path, char **ops, int nops, const char **name) {
+  if (nops > 0) {
+    if (path) {
+      sk_warn("puzzles given both as arguments and with -i '%s': give one or the other", path);
+      return NULL;
+    }
+    /* a temporary file rather than a memory stream: it owns its bytes,
+    ** so fclose() is all the callers do with either */
+    FILE *f = tmpfile();
+    if (!f) { sk_warn("cannot make a temporary file: %s", strerror(errno)); return NULL; }
+    /* one line per argument, so that a message's line is the position */
+    for (int i = 0; i < nops; i++) {
+      for (const char *c = ops[i]; *c; c++) fputc(*c == '\n' || *c == '\r' ? ' ' : *c, f);
+      fputc('\n', f);
+    }
+    if (fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0) {
+      sk_warn("cannot write a temporary file: %s", strerror(errno));
+      fclose(f);
+      return NULL;
+    }
+    *name = "<arguments>";
+    return f;
+  }
   if (path == NULL || strcmp(path, "-") == 0) { *name = "<stdin>"; return stdin; }
   FILE *f = fopen(path, "r");
   if (!f) { sk_warn("cannot open '%s': %s", path, strerror(errno)); return NULL; }
@@ -152,6 +174,84 @@ int sk_jobs(long j) {
   if (j > 0) return (int)j;
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n > 0 ? (int)n : 1;
+}
+
+/* }====== */
+
+/* {====== arguments */
+
+/* The names cut out of '--name=value' arguments (owned here) and the
+** values, which point into the caller's strings: a parser may take a
+** value only as the value of the option before it. */
+static char **split_names, **split_values;
+static int nsplit;
+
+/* where the name of '--name=value' or '-Xvalue' ends (0: not one) */
+static int name_end(const char *a) {
+  int letter1 = (a[1] >= 'a' && a[1] <= 'z') || (a[1] >= 'A' && a[1] <= 'Z');
+  if (a[0] == '-' && letter1 && a[2]) return 2;
+  if (a[0] != '-' || a[1] != '-' || !((a[2] >= 'a' && a[2] <= 'z') || (a[2] >= 'A' && a[2] <= 'Z')))
+    return 0;
+  for (int k = 3; a[k]; k++) {
+    if (a[k] == '=') return k;
+    if (!((a[k] >= 'a' && a[k] <= 'z') || (a[k] >= 'A' && a[k] <= 'Z') ||
+          (a[k] >= '0' && a[k] <= '9') || a[k] == '-'))
+      return 0;
+  }
+  return 0;
+}
+
+char **sk_args_split(int argc, char **argv, int upto_operand, int *out_argc) {
+  char **v = malloc(((size_t)argc * 2 + 1) * sizeof *v);
+  split_names = malloc(((size_t)argc + 1) * sizeof *split_names);
+  split_values = malloc(((size_t)argc + 1) * sizeof *split_values);
+  if (!v || !split_names || !split_values) { sk_warn("out of memory"); exit(SK_EXIT_DATA); }
+  int n = 0, splitting = 1;
+  for (int i = 0; i < argc; i++) {
+    char *a = argv[i];
+    int k = i > 0 && splitting ? name_end(a) : 0;
+    if (i > 0 && splitting && !k) {
+      if (!strcmp(a, "--")) splitting = 0;
+      else if (upto_operand && (a[0] != '-' || !strcmp(a, "-e"))) splitting = 0;
+    }
+    if (!k) { v[n++] = a; continue; }
+    char *name = strndup(a, (size_t)k);
+    if (!name) { sk_warn("out of memory"); exit(SK_EXIT_DATA); }
+    split_names[nsplit] = name;
+    char *value = a + k + (a[1] == '-');
+    split_values[nsplit++] = value;
+    v[n++] = name;
+    v[n++] = value;
+    if (upto_operand && !strcmp(name, "-e")) splitting = 0;
+  }
+  v[n] = NULL;
+  *out_argc = n;
+  return v;
+}
+
+void sk_args_free(char **argv) {
+  for (int i = 0; i < nsplit; i++) free(split_names[i]);
+  free(split_names);
+  free(split_values);
+  split_names = split_values = NULL;
+  nsplit = 0;
+  free(argv);
+}
+
+static int is_split_value(const char *a) {
+  for (int i = 0; i < nsplit; i++)
+    if (split_values[i] == a) return 1;
+  return 0;
+}
+
+int sk_arg_is_operand(const char *a) {
+  return a[0] != '-' && !is_split_value(a);
+}
+
+int sk_arg_unknown(const char *cmd, char **argv, int i) {
+  if (i > 0 && is_split_value(argv[i]))
+    return sk_usage_error(cmd, "%s takes no value (given '%s')", argv[i - 1], argv[i]);
+  return sk_usage_error(cmd, "unknown argument '%s'", argv[i]);
 }
 
 /* }====== */

@@ -38,8 +38,23 @@ int sk_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
 ** message (naming opt) when not a plain integer in range. */
 int sk_parse_long(const char *cmd, const char *opt, const char *s, long lo, long hi, long *out);
 
-/* Open the input (-i FILE, or stdin when NULL or "-"); prints the error. */
-FILE *sk_in_open(const char *path, const char **name);
+/* Open the input: the puzzles given as arguments (ops, one a line, named
+** "<arguments>"), else -i FILE, else stdin (path NULL or "-").  Both
+** arguments and -i is an error.  Prints the error and returns NULL. */
+FILE *sk_in_open(const char *path, char **ops, int nops, const char **name);
+
+/* Arguments.  main() gives each command a copy of its arguments in which
+** '--name=value' is two arguments, '--name' and 'value', and so is '-Xvalue'
+** ('-X', 'value'), as in serate and GNU getopt; splitting stops at '--'
+** and, with upto_operand (run: the script's own arguments), at the first
+** operand or after -e.  sk_args_free() frees the copy. */
+char **sk_args_split(int argc, char **argv, int upto_operand, int *out_argc);
+void sk_args_free(char **argv);
+/* An operand (a puzzle): not an option, nor the value of a '--name=value'. */
+int sk_arg_is_operand(const char *a);
+/* The usage error for argv[i], which no option takes: "takes no value"
+** when it is the value of a '--name=value' whose name is a flag. */
+int sk_arg_unknown(const char *cmd, char **argv, int i);
 
 /* Job count from -j: 0 -> number of online CPUs. */
 int sk_jobs(long j);

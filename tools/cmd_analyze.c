@@ -71,6 +71,7 @@ static const char backdoor_fields[] = "order,nmagic,magic,magic_er";
 
 typedef struct analyze_opts {
   const char *in, *out, *table, *plugins, *set_spec;
+  int nops;                 /* puzzles given as arguments, in argv[1..] */
   long jobs, max_order;
   double budget;
   double t[3];
@@ -87,7 +88,7 @@ static const char analyze_help_head[] =
   "usage: sudokit analyze [--fields LIST | --fields all] [--backdoor] [--csv]\n"
   "                       [--set singles|ssts|ID,ID,...] [--max-order K]\n"
   "                       [--thresholds T1,T2,T3] [--table T] [--budget S]\n"
-  "                       [--plugins DIR] [-i FILE] [-o FILE] [-j N]\n"
+  "                       [--plugins DIR] [-i FILE] [-o FILE] [-j N] [PUZZLE...]\n"
   "One line of facts per puzzle: 'puzzle name=value ...', or CSV with a header.\n"
   "Malformed puzzles and puzzles without exactly one solution are reported on\n"
   "stderr and marked '# invalid: ...' (skipped in CSV); exit status 1.\n"
@@ -167,7 +168,11 @@ static int parse_args(int argc, char **argv, analyze_opts *o) {
       if (*end || !(o->budget > 0) || o->budget > 1e6)
         return sk_usage_error("analyze", "--budget: '%s' is not a positive number of seconds", v);
       i++;
-    } else return sk_usage_error("analyze", "unknown argument '%s'", a);
+    } else if (sk_arg_is_operand(a)) {
+      argv[1 + o->nops++] = argv[i];        /* a puzzle; argv[1..i) is read */
+    } else if (!strcmp(a, "--")) {
+      while (++i < argc) argv[1 + o->nops++] = argv[i];
+    } else return sk_arg_unknown("analyze", argv, i);
 #undef NEEDS
   }
   if (add_fields(o, list ? list : backdoor ? "puzzle" : default_fields)) return SK_EXIT_USAGE;
@@ -509,7 +514,7 @@ int sk_cmd_analyze(int argc, char **argv) {
   FILE *in = NULL;
   sk_out out = {0};
   if (open_engines(&o) != 0) goto done;
-  if (!(in = sk_in_open(o.in, &name))) goto done;
+  if (!(in = sk_in_open(o.in, argv + 1, o.nops, &name))) goto done;
   if (sk_out_open(&out, o.out) != 0) goto done;
   if (o.csv) {
     for (int i = 0; i < o.nf; i++) fprintf(out.f, "%s%s", i ? "," : "", fields[o.f[i]].name);

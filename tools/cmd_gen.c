@@ -166,7 +166,7 @@ static int classic_solve(int argc, char **argv) {
   if (argc < 2) return sk_usage_error(cmd, "-s needs a file of puzzles");
   if (argc > 2) return sk_usage_error(cmd, "unexpected argument '%s'", argv[2]);
   const char *name;
-  FILE *in = sk_in_open(argv[1], &name);
+  FILE *in = sk_in_open(argv[1], NULL, 0, &name);
   if (!in) return SK_EXIT_USAGE;
   solve_pool pool;
   pool.items = malloc(SOLVE_CHUNK * sizeof *pool.items);
@@ -262,7 +262,7 @@ int sk_cmd_grids(int argc, char **argv) {
     else if (!strcmp(a, "-j")) { if (sk_parse_long(cmd, "-j", v, 0, 256, &jobs)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--format")) { if (parse_format(cmd, v, &fmt)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "-o")) { if (!v) return sk_usage_error(cmd, "-o needs a file"); outp = v; }
-    else return sk_usage_error(cmd, "unknown argument '%s'", a);
+    else return sk_arg_unknown(cmd, argv, i);
   }
   if (n > max - start)
     return sk_usage_error(cmd, "--start %ld with -n %ld goes past the last grid (%ld in all)",
@@ -436,7 +436,7 @@ static int gen_parse(int argc, char **argv, gen_args *g) {
         return sk_usage_error(cmd, "--symmetry needs none, rot180, rot90, mirror or diagonal");
     } else if (!strcmp(a, "--format")) { if (parse_format(cmd, v, &g->fmt)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "-o")) { if (!v) return sk_usage_error(cmd, "-o needs a file"); g->out = v; }
-    else return sk_usage_error(cmd, "unknown argument '%s'", a);
+    else return sk_arg_unknown(cmd, argv, i);
     i++;
   }
   if (have_level && have_givens) return sk_usage_error(cmd, "use either --level or --givens");

@@ -214,7 +214,7 @@ static int parse_args(int argc, char **argv, tgen *g) {
     } else if (!strcmp(a, "--table")) { if (!v) return sk_usage_error(cmd, "--table needs a name or path"); g->table = v; }
     else if (!strcmp(a, "--plugins")) { if (!v) return sk_usage_error(cmd, "--plugins needs a directory"); g->plugins = v; }
     else if (!strcmp(a, "-o")) { if (!v) return sk_usage_error(cmd, "-o needs a file"); g->out = v; }
-    else return sk_usage_error(cmd, "unknown argument '%s'", a);
+    else return sk_arg_unknown(cmd, argv, i);
     i++;
   }
   if (have_level && have_givens) return sk_usage_error(cmd, "use either --level or --givens");

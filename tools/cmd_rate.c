@@ -21,6 +21,7 @@
 typedef struct rate_opts {
   const char *cmd;
   const char *in, *out, *table, *plugins, *format;
+  int nops;                    /* puzzles given as arguments, in argv[1..] */
   long jobs;
   double budget;
   int verify;
@@ -40,9 +41,10 @@ typedef struct rate_opts {
 
 static const char rate_help[] =
   "usage: sudokit rate [--table se|PATH] [--format FMT] [-i FILE] [-o FILE] [-j N]\n"
-  "                    [--budget SECONDS] [--verify] [--plugins DIR]\n"
-  "Rates each puzzle like Sudoku Explainer 1.2.1.3 (serate): at every step the\n"
-  "techniques are asked in table order and the first hint is applied.\n"
+  "                    [--budget SECONDS] [--verify] [--plugins DIR] [PUZZLE...]\n"
+  "Rates each puzzle (the PUZZLE arguments, else -i FILE or standard input) like\n"
+  "Sudoku Explainer 1.2.1.3 (serate): at every step the techniques are asked in\n"
+  "table order and the first hint is applied.\n"
   "  ER  hardest step (20.0 when the techniques get stuck)\n"
   "  EP  hardest step up to the first placed value\n"
   "  ED  first step's difficulty\n"
@@ -53,7 +55,7 @@ static const char rate_help[] =
   "  --table T      rating table: a name in ratings/ (se, xdrs) or a YAML path\n"
   "  --budget S     give up on a puzzle after S seconds: '# over budget', exit 1\n"
   "  --verify       check every step against the solution; a wrong step is an error\n"
-  "  --pearl, --diamond\n"
+  "  -p, --pearl, -d, --diamond\n"
   "                 as serate's: stop rating a puzzle as soon as it cannot be a\n"
   "                 pearl (EP = ER) or diamond (ED = EP = ER) and give it ER 20.0\n"
   "  --plugins DIR  load extra technique plugins from DIR (also SUDOKIT_PLUGIN_PATH)\n"
@@ -68,11 +70,14 @@ static const char rate_help[] =
   "  --profile      print to stderr, per technique, the searches run, the steps\n"
   "                 they gave and their CPU time, summed over the puzzles (the\n"
   "                 clock reads cost about 1 us per search: easy puzzles rate slower)\n"
-  "  -i, -o, -j     input, output (written whole or not at all), worker threads\n";
+  "  -i, -o, -j     input, output (written whole or not at all), worker threads\n"
+  "serate's command lines work as they are: '--format=FMT' is '--format FMT'\n"
+  "(so for every long option), -fFMT is -f FMT, and -f, -p, -d, --in, --out are\n"
+  "--format, --pearl, --diamond, --input, --output.\n";
 
 static const char explain_help[] =
   "usage: sudokit explain [--table se|PATH] [-i FILE] [-o FILE] [--verify] [--plugins DIR]\n"
-  "                       [--header] [--pearl | --diamond]\n"
+  "                       [--header] [--pearl | --diamond] [PUZZLE...]\n"
   "Prints each puzzle's solving path, one step per line:\n"
   "  3.2 X-Wing: 7 in c2,c8 at r1,r5 => r3c2<>7\n"
   "followed by the rating line 'ER/EP/ED'.  --header, --pearl and --diamond as\n"
@@ -110,8 +115,15 @@ static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(help, stdout); exit(SK_EXIT_OK); }
 #define NEEDS(what) if (!v) return sk_usage_error(o->cmd, "%s needs %s", a, what)
-    else if (!strcmp(a, "-i") || !strcmp(a, "--input")) { NEEDS("a file"); o->in = v; i++; }
-    else if (!strcmp(a, "-o") || !strcmp(a, "--output")) { NEEDS("a file"); o->out = v; i++; }
+    else if (!strcmp(a, "-i") || !strcmp(a, "--input") || !strcmp(a, "--in")) {
+      NEEDS("a file");
+      o->in = v;
+      i++;
+    } else if (!strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--out")) {
+      NEEDS("a file");
+      o->out = v;
+      i++;
+    }
     else if (!strcmp(a, "--table")) { NEEDS("a table name or path"); o->table = v; i++; }
     else if (!strcmp(a, "--plugins")) { NEEDS("a directory"); o->plugins = v; i++; }
     else if (!strcmp(a, "--format") || !strcmp(a, "-f")) { NEEDS("a format"); o->format = v; i++; }
@@ -126,8 +138,10 @@ static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
     }
     else if (!strcmp(a, "--verify")) o->verify = 1;
     else if (!strcmp(a, "--header") && strcmp(o->cmd, "techniques")) o->header = 1;
-    else if (!strcmp(a, "--pearl") && strcmp(o->cmd, "techniques")) o->want = SK_WANT_PEARL;
-    else if (!strcmp(a, "--diamond") && strcmp(o->cmd, "techniques")) o->want = SK_WANT_DIAMOND;
+    else if ((!strcmp(a, "--pearl") || !strcmp(a, "-p")) && strcmp(o->cmd, "techniques"))
+      o->want = SK_WANT_PEARL;
+    else if ((!strcmp(a, "--diamond") || !strcmp(a, "-d")) && strcmp(o->cmd, "techniques"))
+      o->want = SK_WANT_DIAMOND;
     else if (!strcmp(a, "--profile") && !strcmp(o->cmd, "rate")) o->profile = 1;
     else if (!strcmp(a, "--policy") && !strcmp(o->cmd, "rate")) { NEEDS("a policy name or path"); o->policy = v; i++; }
     else if (!strcmp(a, "--limit-instructions") && !strcmp(o->cmd, "rate")) {
@@ -144,7 +158,11 @@ static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
         return sk_usage_error(o->cmd, "--timeout: '%s' is not a positive number of seconds", v);
       i++;
     }
-    else return sk_usage_error(o->cmd, "unknown argument '%s'", a);
+    else if (sk_arg_is_operand(a) && strcmp(o->cmd, "techniques"))
+      argv[1 + o->nops++] = argv[i];        /* a puzzle; argv[1..i) is read */
+    else if (!strcmp(a, "--") && strcmp(o->cmd, "techniques"))
+      while (++i < argc) argv[1 + o->nops++] = argv[i];
+    else return sk_arg_unknown(o->cmd, argv, i);
 #undef NEEDS
   }
   return 0;
@@ -445,7 +463,7 @@ static int run_batch(int argc, char **argv, const char *cmd, const char *help, s
     pthread_mutex_init(&o.prof_mu, NULL);
   }
   const char *name;
-  FILE *in = sk_in_open(o.in, &name);
+  FILE *in = sk_in_open(o.in, argv + 1, o.nops, &name);
   if (!in) { finish_opts(&o); return SK_EXIT_USAGE; }
   sk_out out;
   if (sk_out_open(&out, o.out) != 0) {

@@ -14,6 +14,7 @@
 typedef struct solve_opts {
   const char *cmd;
   const char *in, *out;
+  int nops;                    /* puzzles given as arguments, in argv[1..] */
   long jobs;
   long limit;
   sk_format format;
@@ -22,17 +23,18 @@ typedef struct solve_opts {
 
 static const char solve_help[] =
   "usage: sudokit solve [-i FILE] [-o FILE] [-j N] [--format line|grid|candidates]\n"
+  "                     [PUZZLE...]\n"
   "Prints the solution of each puzzle (one per input puzzle, in input order).\n"
   "Input formats are detected per puzzle: 81-character lines, 9x9 grids of\n"
   "space-separated digits, 729-character candidate strings.\n"
   "A malformed or unsolvable puzzle gets a line saying so and exit status 1.\n"
-  "  -i FILE      input (default: standard input)\n"
+  "  -i FILE      input (default: the PUZZLE arguments, else standard input)\n"
   "  -o FILE      output, written whole or not at all (default: standard output)\n"
   "  -j N         worker threads (0 = one per core; output order is kept)\n"
   "  --format F   output format: line (default), grid, candidates\n";
 
 static const char count_help[] =
-  "usage: sudokit count [--limit N] [-i FILE] [-o FILE] [-j N]\n"
+  "usage: sudokit count [--limit N] [-i FILE] [-o FILE] [-j N] [PUZZLE...]\n"
   "Prints the number of solutions of each puzzle, capped at N (default 2;\n"
   "2 means 'two or more'), one line per input puzzle.  0 = no solution.\n"
   "A malformed puzzle gets a line 'invalid' and exit status 1.\n"
@@ -62,7 +64,11 @@ static int parse_args(int argc, char **argv, solve_opts *o) {
     else if (!strcmp(a, "--limit") && o->counting) {
       if (sk_parse_long(o->cmd, "--limit", v, 1, 1000000000L, &o->limit)) return SK_EXIT_USAGE;
       i++;
-    } else return sk_usage_error(o->cmd, "unknown argument '%s'", a);
+    } else if (sk_arg_is_operand(a)) {
+      argv[1 + o->nops++] = argv[i];        /* a puzzle; argv[1..i) is read */
+    } else if (!strcmp(a, "--")) {
+      while (++i < argc) argv[1 + o->nops++] = argv[i];
+    } else return sk_arg_unknown(o->cmd, argv, i);
   }
   return 0;
 }
@@ -135,7 +141,7 @@ static int run(int argc, char **argv, int counting) {
   int rc = parse_args(argc, argv, &o);
   if (rc) return rc;
   const char *name;
-  FILE *in = sk_in_open(o.in, &name);
+  FILE *in = sk_in_open(o.in, argv + 1, o.nops, &name);
   if (!in) return SK_EXIT_USAGE;
   sk_out out;
   if (sk_out_open(&out, o.out) != 0) { if (in != stdin) fclose(in); return SK_EXIT_USAGE; }

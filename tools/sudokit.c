@@ -29,7 +29,9 @@ static void usage(FILE *f) {
   fprintf(f,
     "usage: sudokit COMMAND [options]\n"
     "       sudokit -c N [--first D]     write N distinct grids to sudoku.txt\n"
-    "       sudokit -s FILE              solve FILE's puzzles into sudoku.txt\n\n"
+    "       sudokit -s FILE              solve FILE's puzzles into sudoku.txt\n"
+    "Long options take their value as '--name VALUE' or '--name=VALUE'.  rate,\n"
+    "explain, solve, count and analyze read the puzzles given as arguments, if any.\n\n"
     "commands:\n");
   for (const sk_command *c = commands; c->name; c++)
     fprintf(f, "  %-11s %s\n", c->name, c->summary);
@@ -51,7 +53,14 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "-c") || !strcmp(cmd, "-s"))
     return sk_cmd_classic(argc - 1, argv + 1);
   for (const sk_command *c = commands; c->name; c++)
-    if (!strcmp(cmd, c->name)) return c->run(argc - 1, argv + 1);
+    if (!strcmp(cmd, c->name)) {
+      /* '--name=value' as two arguments; run's script keeps its own */
+      int n;
+      char **args = sk_args_split(argc - 1, argv + 1, c->run == sk_cmd_run, &n);
+      int rc = c->run(n, args);
+      sk_args_free(args);
+      return rc;
+    }
   fprintf(stderr, "sudokit: unknown command '%s'\n", cmd);
   usage(stderr);
   return SK_EXIT_USAGE;

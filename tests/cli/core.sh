@@ -88,4 +88,17 @@ wait
 [ ! -e "$T/int.txt" ] && ok || bad "interrupted run left $T/int.txt"
 [ -z "$(ls "$T" | grep 'int.txt.tmp')" ] && ok || bad "interrupted run left its temporary file"
 
+# puzzles as arguments, in order, as from a file; '--name=value' and -jN
+sed -n 1,3p "$D/17clue-300.txt" >"$T/three.txt"
+"$SUDOKIT" solve --format=grid -i "$T/three.txt" >"$T/s-file" 2>&1 && ok || bad "solve -i failed"
+"$SUDOKIT" solve --format=grid -j2 $(cat "$T/three.txt") >"$T/s-args" 2>&1 && ok || bad "solve PUZZLE... failed"
+expect_same "$T/s-args" "$T/s-file" "solve PUZZLE... vs solve -i FILE"
+# a two-line argument stays one record (its position is its line)
+expect_status 1 "$SUDOKIT" count --limit=5 "$(sed -n 1p "$T/three.txt")" "$(printf '12\n34')" x
+[ "$(cat "$T/out" | tr '\n' ' ')" = "1 invalid invalid " ] && ok || bad "count of 3 arguments: $(cat "$T/out")"
+expect_grep '<arguments>:2: ' "$T/err"
+expect_grep '<arguments>:3: ' "$T/err"
+expect_status 2 "$SUDOKIT" count --limit "$(sed -n 1p "$T/three.txt")"
+expect_status 2 "$SUDOKIT" solve --format=none "$(sed -n 1p "$T/three.txt")"
+
 finish

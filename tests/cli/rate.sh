@@ -190,4 +190,38 @@ head -3 "$sample" | tail -1 | "$SUDOKIT" explain --pearl >"$T/out" 2>&1
 expect_grep "^not a pearl$" "$T/out"
 expect_grep "^ER/EP/ED = 20.0/1.2/1.2$" "$T/out"
 expect_status 2 "$SUDOKIT" rate --pearl --policy se -i "$sample"
+
+# serate's own command lines work as they are: --name=VALUE, -f/-p/-d,
+# and puzzles given as arguments (each compared with serate's output)
+awk -F'\t' 'NR > 1 { print $1 " " $2 }' "$pd" >"$T/pd.pearl"
+awk -F'\t' 'NR > 1 { print $1 " " $3 }' "$pd" >"$T/pd.diamond"
+expect_status 0 "$SUDOKIT" rate --pearl --format=%g\ %r/%p/%d --input="$T/pd.in" --output="$T/eq.out"
+expect_same "$T/eq.out" "$T/pd.pearl" "rate --pearl --format=... --input=... --output=..."
+expect_status 0 "$SUDOKIT" rate -d -f '%g %r/%p/%d' $(head -5 "$T/pd.in")
+head -5 "$T/pd.diamond" >"$T/pd5"
+expect_same "$T/out" "$T/pd5" "rate -d -f FMT PUZZLE..."
+expect_status 0 "$SUDOKIT" rate -p -f'%g %r/%p/%d' -- $(sed -n 6,8p "$T/pd.in")
+sed -n 6,8p "$T/pd.pearl" >"$T/pd3"
+expect_same "$T/out" "$T/pd3" "rate -p -fFMT -- PUZZLE..."
+# a bad argument is reported by its position; the others are still rated
+p1=$(sed -n 1p "$T/pd.in"); p2=$(sed -n 2p "$T/pd.in")
+expect_status 1 "$SUDOKIT" rate --format='%r/%p/%d' "$p1" 12345 "$p2"
+expect_grep '<arguments>:2: expected 81 characters, got 5' "$T/err"
+[ "$(wc -l <"$T/out")" -eq 3 ] && ok || bad "three lines for three arguments: $(cat "$T/out")"
+[ "$(sed -n 2p "$T/out")" = "12345 # invalid: malformed" ] && ok || bad "the bad argument is marked: $(cat "$T/out")"
+# the same puzzles from a file and as arguments: the same output
+head -5 "$T/pd.in" >"$T/pd5.in"
+"$SUDOKIT" rate -i "$T/pd5.in" >"$T/from-file" 2>&1 && ok || bad "rate -i failed"
+"$SUDOKIT" rate $(cat "$T/pd5.in") >"$T/from-args" 2>&1 && ok || bad "rate PUZZLE... failed"
+expect_same "$T/from-args" "$T/from-file" "rate PUZZLE... vs rate -i FILE"
+"$SUDOKIT" explain "$p1" >"$T/ex-args" 2>&1 && ok || bad "explain PUZZLE failed"
+echo "$p1" | "$SUDOKIT" explain >"$T/ex-in" 2>&1
+expect_same "$T/ex-args" "$T/ex-in" "explain PUZZLE vs explain <FILE"
+# what cannot work is a usage error, said as such
+expect_status 2 "$SUDOKIT" rate --verify=yes "$p1"
+expect_grep "--verify takes no value (given 'yes')" "$T/err"
+expect_status 2 "$SUDOKIT" rate -i "$T/pd5.in" "$p1"
+expect_grep "puzzles given both as arguments and with -i" "$T/err"
+expect_status 2 "$SUDOKIT" techniques "$p1"
+expect_status 2 "$SUDOKIT" rate --budget= "$p1"
 finish
