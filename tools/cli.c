@@ -186,17 +186,16 @@ int sk_jobs(long j) {
 static char **split_names, **split_values;
 static int nsplit;
 
+static int is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
 /* where the name of '--name=value' or '-Xvalue' ends (0: not one) */
 static int name_end(const char *a) {
-  int letter1 = (a[1] >= 'a' && a[1] <= 'z') || (a[1] >= 'A' && a[1] <= 'Z');
-  if (a[0] == '-' && letter1 && a[2]) return 2;
-  if (a[0] != '-' || a[1] != '-' || !((a[2] >= 'a' && a[2] <= 'z') || (a[2] >= 'A' && a[2] <= 'Z')))
-    return 0;
+  if (a[0] != '-') return 0;
+  if (is_letter(a[1])) return a[2] ? 2 : 0;
+  if (a[1] != '-' || !is_letter(a[2])) return 0;
   for (int k = 3; a[k]; k++) {
     if (a[k] == '=') return k;
-    if (!((a[k] >= 'a' && a[k] <= 'z') || (a[k] >= 'A' && a[k] <= 'Z') ||
-          (a[k] >= '0' && a[k] <= '9') || a[k] == '-'))
-      return 0;
+    if (!is_letter(a[k]) && !(a[k] >= '0' && a[k] <= '9') && a[k] != '-') return 0;
   }
   return 0;
 }
