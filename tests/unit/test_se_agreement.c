@@ -10,7 +10,8 @@
 ** list and mixed-1090's hardest, one of them needing nested chains level
 ** 4), also rated with SE itself: every row equal.  se-ratings-mixed.tsv
 ** holds the rest of mixed-1090.txt (with it, SE has rated all 1,090),
-** se-ratings-top1465.tsv the rest of the top1465 list: every row equal.
+** se-ratings-top1465.tsv the rest of the top1465 list, se-ratings-17clue.tsv
+** 2,000 puzzles drawn from the 17-clue list: every row equal.
 ** se-pearl-diamond.tsv holds serate's output with --pearl and --diamond
 ** (sk_rate_opts.want): every row equal.
 ** A failing row is printed with both ratings; `make bench` prints the
@@ -149,6 +150,11 @@ static void test_top1465_rows(void **state) {
   every_row_equal(SK_TEST_DATA "/se/se-ratings-top1465.tsv", 1305, 0);
 }
 
+static void test_17clue_rows(void **state) {
+  (void)state;
+  every_row_equal(SK_TEST_DATA "/se/se-ratings-17clue.tsv", 2000, 0);
+}
+
 /* serate's --pearl and --diamond (sk_rate_opts.want) against serate's own
 ** output: se-pearl-diamond.tsv has PUZZLE PEARL DIAMOND, each ER/EP/ED.
 ** A stopped rating says so (unwanted, ER 20.0); a pearl (diamond) rates
@@ -212,6 +218,7 @@ int main(void) {
     cmocka_unit_test(test_hard_rows),
     cmocka_unit_test(test_mixed_rows),
     cmocka_unit_test(test_top1465_rows),
+    cmocka_unit_test(test_17clue_rows),
     cmocka_unit_test(test_pearl_diamond),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
