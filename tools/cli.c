@@ -243,8 +243,15 @@ static int is_split_value(const char *a) {
   return 0;
 }
 
-int sk_arg_is_operand(const char *a) {
-  return a[0] != '-' && !is_split_value(a);
+int sk_arg_take_puzzles(int argc, char **argv, int *i, int *nops) {
+  const char *a = argv[*i];
+  if (!strcmp(a, "--")) {
+    while (++*i < argc) argv[1 + (*nops)++] = argv[*i];
+    return 1;
+  }
+  if (a[0] == '-' || is_split_value(a)) return 0;
+  argv[1 + (*nops)++] = argv[*i];        /* 1 + *nops <= *i: a slot already read */
+  return 1;
 }
 
 int sk_arg_unknown(const char *cmd, char **argv, int i) {

@@ -50,8 +50,11 @@ FILE *sk_in_open(const char *path, char **ops, int nops, const char **name);
 ** operand or after -e.  sk_args_free() frees the copy. */
 char **sk_args_split(int argc, char **argv, int upto_operand, int *out_argc);
 void sk_args_free(char **argv);
-/* An operand (a puzzle): not an option, nor the value of a '--name=value'. */
-int sk_arg_is_operand(const char *a);
+/* A parser's puzzle arguments: takes argv[*i] when it is one (not an
+** option, nor the value of a '--name=value'), or at '--' every argument
+** left, into argv[1..*nops] (slots the parser has read), and returns 1;
+** else 0.  The command then reads them with sk_in_open(.., argv + 1, *nops, ..). */
+int sk_arg_take_puzzles(int argc, char **argv, int *i, int *nops);
 /* The usage error for argv[i], which no option takes: "takes no value"
 ** when it is the value of a '--name=value' whose name is a flag. */
 int sk_arg_unknown(const char *cmd, char **argv, int i);

@@ -168,11 +168,8 @@ static int parse_args(int argc, char **argv, analyze_opts *o) {
       if (*end || !(o->budget > 0) || o->budget > 1e6)
         return sk_usage_error("analyze", "--budget: '%s' is not a positive number of seconds", v);
       i++;
-    } else if (sk_arg_is_operand(a)) {
-      argv[1 + o->nops++] = argv[i];        /* a puzzle; argv[1..i) is read */
-    } else if (!strcmp(a, "--")) {
-      while (++i < argc) argv[1 + o->nops++] = argv[i];
-    } else return sk_arg_unknown("analyze", argv, i);
+    } else if (!sk_arg_take_puzzles(argc, argv, &i, &o->nops))
+      return sk_arg_unknown("analyze", argv, i);
 #undef NEEDS
   }
   if (add_fields(o, list ? list : backdoor ? "puzzle" : default_fields)) return SK_EXIT_USAGE;

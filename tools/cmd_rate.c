@@ -158,11 +158,8 @@ static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
         return sk_usage_error(o->cmd, "--timeout: '%s' is not a positive number of seconds", v);
       i++;
     }
-    else if (sk_arg_is_operand(a) && strcmp(o->cmd, "techniques"))
-      argv[1 + o->nops++] = argv[i];        /* a puzzle; argv[1..i) is read */
-    else if (!strcmp(a, "--") && strcmp(o->cmd, "techniques"))
-      while (++i < argc) argv[1 + o->nops++] = argv[i];
-    else return sk_arg_unknown(o->cmd, argv, i);
+    else if (!strcmp(o->cmd, "techniques") || !sk_arg_take_puzzles(argc, argv, &i, &o->nops))
+      return sk_arg_unknown(o->cmd, argv, i);
 #undef NEEDS
   }
   return 0;

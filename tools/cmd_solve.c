@@ -64,11 +64,8 @@ static int parse_args(int argc, char **argv, solve_opts *o) {
     else if (!strcmp(a, "--limit") && o->counting) {
       if (sk_parse_long(o->cmd, "--limit", v, 1, 1000000000L, &o->limit)) return SK_EXIT_USAGE;
       i++;
-    } else if (sk_arg_is_operand(a)) {
-      argv[1 + o->nops++] = argv[i];        /* a puzzle; argv[1..i) is read */
-    } else if (!strcmp(a, "--")) {
-      while (++i < argc) argv[1 + o->nops++] = argv[i];
-    } else return sk_arg_unknown(o->cmd, argv, i);
+    } else if (!sk_arg_take_puzzles(argc, argv, &i, &o->nops))
+      return sk_arg_unknown(o->cmd, argv, i);
   }
   return 0;
 }
