@@ -5,8 +5,9 @@
 # (../shared/bench next to the source tree) as its argument.  Without that
 # directory the benchmarks are skipped with a message, not failed.
 # bench_rate rates the mixed set (../shared/data/mixed-1090.txt, 13 % of it
-# at ER >= 10.5), then top1465 (the community's "top list", moderately hard)
-# as a second set, and 200 puzzles of the forum's "hardest" list (SE >= 11;
+# at ER >= 10.5), then the reference set (the 244 puzzles of
+# ../shared/data/se-ratings.tsv, ER 1.2 to 11+), top1465 (the community's
+# "top list", moderately hard), and 200 puzzles of the forum's "hardest" list (SE >= 11;
 # every 244th of its 48,766) as a third.  With SK_PEER_SKFR set to a skfr
 # binary (see bench/peer_skfr.sh), skfr first rates each set and bench_rate
 # prints a head-to-head with it.  The ratings Sudoku Explainer made itself
@@ -70,6 +71,18 @@ more_set() {
   "$build/bench/bench_rate" ${peer:+-c "$peer"} ${se_peer:+-S "$se_peer"} "$set_file" ||
     { echo "bench: bench_rate failed on $set_file (exit $?)"; return 1; }
 }
+# the reference set: the puzzles of ../shared/data/se-ratings.tsv (ER 1.2 to
+# 11+, the file SE's own ratings come with), a mixed set on which skfr
+# averages about the C++ rater's published figure (12 ms here)
+ref_tsv="$shared/../data/se-ratings.tsv"
+if [ -f "$ref_tsv" ]; then
+  ref="$build/bench/reference.txt"
+  if awk -F'\t' 'FNR > 1 { print $1 }' "$ref_tsv" > "$ref.tmp" && mv "$ref.tmp" "$ref"; then
+    more_set reference "$ref" || status=1
+  else
+    rm -f "$ref.tmp"; status=1
+  fi
+fi
 more_set top1465 "$shared/puzzles3_magictour_top1465.txt" || status=1
 more_set hardest "$shared/puzzles5_forum_hardest_1905_11+.txt" 244 || status=1
 [ "$ran" -gt 0 ] || echo "bench: no benchmark binary in $build/bench"
