@@ -7,8 +7,8 @@
 # bench_rate rates the mixed set (../shared/data/mixed-1090.txt, 13 % of it
 # at ER >= 10.5), then the reference set (the 244 puzzles of
 # ../shared/data/se-ratings.tsv, ER 1.2 to 11+), top1465 (the community's
-# "top list", moderately hard), and 200 puzzles of the forum's "hardest" list (SE >= 11;
-# every 244th of its 48,766) as a third.  With SK_PEER_SKFR set to a skfr
+# "top list", moderately hard) and 200 puzzles of the forum's "hardest" list
+# (SE >= 11; every 244th of its 48,766).  With SK_PEER_SKFR set to a skfr
 # binary (see bench/peer_skfr.sh), skfr first rates each set and bench_rate
 # prints a head-to-head with it.  The ratings Sudoku Explainer made itself
 # (tests/data/se, with SE's own times) give a head-to-head with SE on the
