@@ -55,35 +55,30 @@ for b in "$build"/bench/bench_*; do
     { echo "bench: $(basename "$b") failed (exit $?)"; status=1; }
   ran=$((ran + 1))
 done
-# the further sets: NAME FILE [STRIDE]; a set thinned to every STRIDE-th
-# puzzle (the first, then every STRIDE-th after it: the whole file's spread
-# of difficulty) is copied to the build directory, so that skfr rates the
-# same puzzles
+# the further sets: NAME FILE [AWK]; a set taken out of FILE by the awk
+# program AWK (a thinned list, the puzzle column of a table) is copied to the
+# build directory, whole or not at all, so that skfr rates the same puzzles
 more_set() {
   [ -x "$build/bench/bench_rate" ] && [ -f "$2" ] || return 0
   set_file=$2
   if [ -n "${3:-}" ]; then
-    set_file="$build/bench/$1-every$3.txt"
-    awk -v n="$3" 'NR % n == 1' "$2" > "$set_file.tmp" && mv "$set_file.tmp" "$set_file" || return 1
+    set_file="$build/bench/$1.txt"
+    awk "$3" "$2" > "$set_file.tmp" && mv "$set_file.tmp" "$set_file" ||
+      { rm -f "$set_file.tmp"; return 1; }
   fi
   peer=$(peer_file "$set_file" "$1") || status=1
   echo "== bench_rate $set_file"
   "$build/bench/bench_rate" ${peer:+-c "$peer"} ${se_peer:+-S "$se_peer"} "$set_file" ||
     { echo "bench: bench_rate failed on $set_file (exit $?)"; return 1; }
 }
-# the reference set: the puzzles of ../shared/data/se-ratings.tsv (ER 1.2 to
-# 11+, the file SE's own ratings come with), a mixed set on which skfr
+# the reference set: the puzzle column of ../shared/data/se-ratings.tsv (ER
+# 1.2 to 11+, the file SE's own ratings come with), a mixed set on which skfr
 # averages about the C++ rater's published figure (12 ms here)
-ref_tsv="$shared/../data/se-ratings.tsv"
-if [ -f "$ref_tsv" ]; then
-  ref="$build/bench/reference.txt"
-  if awk -F'\t' 'FNR > 1 { print $1 }' "$ref_tsv" > "$ref.tmp" && mv "$ref.tmp" "$ref"; then
-    more_set reference "$ref" || status=1
-  else
-    rm -f "$ref.tmp"; status=1
-  fi
-fi
+more_set reference "$shared/../data/se-ratings.tsv" 'BEGIN { FS = "\t" } FNR > 1 { print $1 }' ||
+  status=1
 more_set top1465 "$shared/puzzles3_magictour_top1465.txt" || status=1
-more_set hardest "$shared/puzzles5_forum_hardest_1905_11+.txt" 244 || status=1
+# every 244th puzzle of the hardest list (the first, then every 244th after
+# it: the whole file's spread of difficulty)
+more_set hardest "$shared/puzzles5_forum_hardest_1905_11+.txt" 'NR % 244 == 1' || status=1
 [ "$ran" -gt 0 ] || echo "bench: no benchmark binary in $build/bench"
 exit $status
