@@ -273,6 +273,13 @@ static int host_set_rating_aux(const sk_search *s, const void *key, void *data,
 
 /* }====== */
 
+/* Tables carry no technique parameters yet: every option has its
+** plugin's default. */
+static int32_t host_param(const sk_search *s, const char *name, int32_t dflt) {
+  (void)s; (void)name;
+  return dflt;
+}
+
 sk_engine *sk_engine_new(void) {
   sk_engine *e = calloc(1, sizeof *e);
   if (!e) return NULL;
@@ -289,6 +296,7 @@ sk_engine *sk_engine_new(void) {
   e->host.set_aux = host_set_aux;
   e->host.set_rating_aux = host_set_rating_aux;
   e->host.difficulty = host_difficulty;
+  e->host.param = host_param;
   return e;
 }
 

@@ -141,6 +141,14 @@ struct sk_host {
   ** difficulty of a hint it emitted.  -1 when every hint must be emitted
   ** (hint listings, nested searches): then nothing may be dropped. */
   int32_t (*difficulty)(const sk_search *s, const int32_t *fig, uint32_t at_least);
+  /* -- ABI 1, technique parameters (added at the end) --
+  ** An option of the technique being searched, by name ("max-fins",
+  ** "duals"): the value the rating table gives it for this technique (its
+  ** entry's params: map), else dflt.  Options that change which hints a
+  ** search finds live in tables, not in plugin code, so that one plugin
+  ** serves several rating systems.  Searches run outside a table entry
+  ** (run_technique without one) get dflt. */
+  int32_t (*param)(const sk_search *s, const char *name, int32_t dflt);
 };
 
 #define SK_AUX_MAX 16
