@@ -1,7 +1,7 @@
 /*
 ** cli.c -- shared pieces of the sudokit command line: atomic output
-** files, messages, strict option parsing, buffers.  The ordered parallel
-** batch is in cli_batch.c.
+** files, messages, strict option parsing, buffers, the engine set-up of
+** the rating commands.  The ordered parallel batch is in cli_batch.c.
 */
 #include <errno.h>
 #include <limits.h>
@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "sk_engine.h"
 
 const char *sk_progname = "sudokit";
 
@@ -295,6 +296,31 @@ void sk_buf_printf(sk_buf *b, const char *fmt, ...) {
   va_end(ap);
   sk_buf_add(b, big, (size_t)n);
   free(big);
+}
+
+/* }====== */
+
+/* {====== the engine */
+
+sk_engine *sk_cli_engine(const char *table, const char *plugin_dir) {
+  sk_error err = {{0}};
+  sk_engine *e = sk_engine_new();
+  if (!e) { sk_warn("out of memory"); return NULL; }
+  if (sk_engine_load_default(e, plugin_dir, &err) != 0) {
+    sk_warn("%s", err.msg);
+    sk_engine_free(e);
+    return NULL;
+  }
+  char *path = sk_table_resolve(table ? table : "se", &err);
+  sk_table *t = path ? sk_table_load(path, &err) : NULL;
+  free(path);
+  if (!t || sk_engine_use_table(e, t, &err) != 0) {
+    sk_warn("%s", err.msg);
+    if (t && sk_engine_table(e) != t) sk_table_free(t);
+    sk_engine_free(e);
+    return NULL;
+  }
+  return e;
 }
 
 /* }====== */
