@@ -119,9 +119,12 @@ $(BUILD)/sudokit-static: FORCE
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/static STATIC=1 $(BUILD)/static/sudokit
 	cp $(BUILD)/static/sudokit $@
 
+# The technique tests share one fixture, linked in as an object.
+$(filter $(BUILD)/tests/test_techniques_%,$(TESTS)): $(BUILD)/obj/tests/unit/technique_fixture.o
+
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CMOCKA_CFLAGS) -MMD -MP -o $@ $< $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(CMOCKA_CFLAGS) -MMD -MP -o $@ $< $(filter %.o,$^) $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
 
 $(BUILD)/bench/%: bench/%.c $(LIB)
 	@mkdir -p $(dir $@)
