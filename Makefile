@@ -202,7 +202,7 @@ install: all
 	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/sudokit
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsudokit.a
 	install -m 755 $(PLUGINS) $(DESTDIR)$(PREFIX)/lib/sudokit/plugins/
-	install -m 644 engine/*.h plugins/sk_plugin.h $(DESTDIR)$(PREFIX)/include/sudokit/
+	install -m 644 $(wildcard engine/sk_*.h) plugins/sk_plugin.h $(DESTDIR)$(PREFIX)/include/sudokit/
 	install -m 644 $(wildcard ratings/*.yaml ratings/*.lua) $(DESTDIR)$(PREFIX)/share/sudokit/ratings/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' tools/sudokit.pc.in \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sudokit.pc
