@@ -1,7 +1,7 @@
 /*
 ** template.c -- the smallest complete sudokit technique plugin.  Copy it.
 **
-**   cp plugins/template/template.c plugins/my-technique.c
+**   cp plugins/template/template.c techniques/my-technique.c
 **   edit: SK_PLUGIN_ENTRY(my_technique), the ids, the search
 **   make                      -> build/plugins/my-technique.so, loaded by default
 **   add "- id: my-id" with its difficulty to a copy of ratings/se.yaml
