@@ -6,8 +6,8 @@
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 # Sources are picked up by directory: engine/*.c -> libsudokit.a,
-# techniques/*.c and plugins/*.c -> one plugin .so each, tools/*.c -> the
-# sudokit CLI, tests/unit/test_*.c -> one cmocka test binary each,
+# techniques/*.c -> one plugin .so each, tools/*.c -> the sudokit CLI,
+# tests/unit/test_*.c -> one cmocka test binary each,
 # bench/*.c -> one benchmark binary each.
 
 PREFIX   ?= /usr/local
@@ -41,7 +41,7 @@ LDLIBS   := $(DEPS_LIBS) -ldl -lm -pthread
 
 ENGINE_SRC := $(sort $(wildcard engine/*.c))
 ENGINE_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(ENGINE_SRC))
-PLUGIN_SRC := $(sort $(wildcard techniques/*.c) $(wildcard plugins/*.c))
+PLUGIN_SRC := $(sort $(wildcard techniques/*.c))
 PLUGINS    := $(patsubst %.c,$(BUILD)/plugins/%.so,$(notdir $(PLUGIN_SRC)))
 TOOL_SRC   := $(sort $(wildcard tools/*.c))
 TOOL_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(TOOL_SRC))
@@ -80,10 +80,6 @@ $(BUILD)/plugins/chains.so: OPT = -O3 $(CHAINS_ARCH)
 $(BUILD)/plugins/chains.so: CFLAGS += $(CHAINS_DEFS)
 
 $(BUILD)/plugins/%.so: techniques/%.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -shared -o $@ $<
-
-$(BUILD)/plugins/%.so: plugins/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -shared -o $@ $<
 
