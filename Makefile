@@ -82,11 +82,12 @@ $(LIB): $(ENGINE_OBJ)
 # The chain searches take nearly all of the rating time on hard puzzles;
 # -O3 makes them about 5 % faster, and code for the build machine's own
 # processor about 3 % more (OPT=... on the command line still wins; build
-# with CHAINS_ARCH= for plugins that must run on another machine).
+# with CHAINS_ARCH= for plugins that must run on another machine).  These
+# apply to every object of techniques/chains/, in every native build.
 CHAINS_ARCH ?= -march=native
-$(BUILD)/plugins/chains.so: OPT = -O3 $(CHAINS_ARCH)
-# make check: the inner searches' start tests cross-checked (chain_static.h)
-$(BUILD)/plugins/chains.so: CFLAGS += $(CHAINS_DEFS)
+$(BUILD)/obj/techniques/chains/%.o: OPT = -O3 $(CHAINS_ARCH)
+# make check: the searches' shortcuts cross-checked (SK_CHAINS_XCHECK)
+$(BUILD)/obj/techniques/chains/%.o: CFLAGS += $(CHAINS_DEFS)
 
 # A folder plugin: its objects, compiled with -fvisibility=hidden (what its
 # files share stays inside; sk_plugin.h exports the entry), linked into one
