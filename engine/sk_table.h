@@ -47,7 +47,10 @@
 **                               figure; digits: pattern|elim|placed|none;
 **                               extra: length|none; params: the options set
 **                               when a regression library is run (over the
-**                               entry's params)
+**                               entry's params); variants: {VARIANT: {...}}
+**                               params for the cases of one variant (over
+**                               those), as HoDoKu's tester sets options by
+**                               variant
 ** These keys are kept in records owned by the table (t->ext), not by the
 ** entry, so code that drops entries frees only what it always did (id,
 ** name, provenance and the modifiers' provenance).
@@ -104,6 +107,13 @@ typedef struct sk_reglib_code {
   char *code;
 } sk_reglib_code;
 
+/* The params a case's variant ("1", "x") sets over the rule's. */
+typedef struct sk_reglib_variant {
+  char *name;
+  int nparam;
+  sk_param *param;
+} sk_reglib_variant;
+
 typedef struct sk_reglib_rule {
   int ncode;
   sk_reglib_code *code;        /* "code:" is one with type -1 */
@@ -111,6 +121,8 @@ typedef struct sk_reglib_rule {
   sk_reglib_extra extra;
   int nparam;
   sk_param *param;             /* set over the entry's params by sudokit reglib */
+  int nvariant;
+  sk_reglib_variant *variant;
 } sk_reglib_rule;
 
 /* The further keys of one entry (see the top of this file). */
@@ -171,6 +183,8 @@ const sk_reglib_rule *sk_table_reglib(const sk_table_entry *e);
 /* The library code of a hint of type figure `type` under rule r, or NULL
 ** when the rule has no code for that type. */
 const char *sk_reglib_code_for(const sk_reglib_rule *r, int32_t type);
+/* The params of a variant under rule r, or NULL (*n = 0). */
+const sk_param *sk_reglib_variant_params(const sk_reglib_rule *r, const char *variant, int *n);
 
 /* Difficulty (milli) of a hint with these figures under entry e. */
 int32_t sk_table_difficulty(const sk_table_entry *e, const int32_t *fig);

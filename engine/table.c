@@ -681,6 +681,8 @@ static int read_aliases(ctx *c, const node *v, sk_table *t, sk_table_entry *e, s
   return 0;
 }
 
+static int is_digit_char(char ch) { return ch >= '0' && ch <= '9'; }
+
 /* A library code: letters and digits. */
 static int want_code(ctx *c, const node *v, char **out) {
   char buf[64], tmp[48];
@@ -720,10 +722,31 @@ static int pick(ctx *c, const node *v, const char *what, const char *const *word
                 what_is(v, buf, sizeof buf));
 }
 
-enum { G_CODE, G_CODES, G_DIGITS, G_EXTRA, G_PARAMS, G_N };
+/* variants: {VARIANT: {name: value, ...}, ...} */
+static int read_variants(ctx *c, const node *v, sk_reglib_rule *r) {
+  char tmp[64];
+  if (want_map(c, v, "'variants'")) return -1;
+  if (v->n && !(r->variant = calloc((size_t)(v->n / 2), sizeof *r->variant)))
+    return failat(c, v, "out of memory");
+  for (int i = 0; i < v->n; i += 2) {
+    const node *k = v->kid[i];
+    sk_reglib_variant *x = &r->variant[r->nvariant];
+    int ok = k->len > 0 && k->len < 8;
+    for (size_t j = 0; j < k->len; j++) ok &= is_digit_char(k->text[j]) || !strcmp(k->text, "x");
+    if (!ok) return failat(c, k, "a variant is a number or 'x', not '%s'", show(k->text, k->len, tmp, sizeof tmp));
+    if (!(x->name = strdup(k->text))) return failat(c, k, "out of memory");
+    r->nvariant++;
+    snprintf(tmp, sizeof tmp, "variant %s's params", k->text);
+    if (read_params(c, v->kid[i + 1], tmp, &x->nparam, &x->param)) return -1;
+  }
+  return 0;
+}
+
+enum { G_CODE, G_CODES, G_DIGITS, G_EXTRA, G_PARAMS, G_VARIANTS, G_N };
 
 static int read_reglib(ctx *c, const node *v, sk_table_ext *x) {
-  static const char *const names[] = {"code", "codes", "digits", "extra", "params", NULL};
+  static const char *const names[] = {"code", "codes", "digits", "extra", "params", "variants",
+                                      NULL};
   static const char *const digits[] = {"pattern", "elim", "placed", "none", NULL};
   static const char *const extra[] = {"none", "length", NULL};
   const node *kn[G_N] = {0}, *vn[G_N] = {0};
@@ -750,7 +773,9 @@ static int read_reglib(ctx *c, const node *v, sk_table_ext *x) {
     if (pick(c, vn[G_EXTRA], "'extra'", extra, &k)) return -1;
     r->extra = (sk_reglib_extra)k;
   }
-  return vn[G_PARAMS] ? read_params(c, vn[G_PARAMS], "reglib 'params'", &r->nparam, &r->param) : 0;
+  if (vn[G_PARAMS] && read_params(c, vn[G_PARAMS], "reglib 'params'", &r->nparam, &r->param))
+    return -1;
+  return vn[G_VARIANTS] ? read_variants(c, vn[G_VARIANTS], r) : 0;
 }
 
 /* }--- */
@@ -924,6 +949,9 @@ static void ext_free(sk_table_ext *x) {
   for (int i = 0; i < x->reglib.ncode; i++) free(x->reglib.code[i].code);
   free(x->reglib.code);
   params_free(x->reglib.nparam, x->reglib.param);
+  for (int i = 0; i < x->reglib.nvariant; i++)
+    free(x->reglib.variant[i].name), params_free(x->reglib.variant[i].nparam, x->reglib.variant[i].param);
+  free(x->reglib.variant);
   free(x);
 }
 
@@ -982,6 +1010,16 @@ static sk_table_ext *ext_copy(const sk_table_ext *x, int *bad) {
   if ((c->param = params_copy(x->nparam, x->param, bad))) c->nparam = x->nparam;
   if ((c->reglib.param = params_copy(x->reglib.nparam, x->reglib.param, bad)))
     c->reglib.nparam = x->reglib.nparam;
+  if (x->reglib.nvariant &&
+      (c->reglib.variant = calloc((size_t)x->reglib.nvariant, sizeof *c->reglib.variant)))
+    c->reglib.nvariant = x->reglib.nvariant;
+  else if (x->reglib.nvariant) *bad = 1;
+  for (int i = 0; i < c->reglib.nvariant; i++) {
+    const sk_reglib_variant *a = &x->reglib.variant[i];
+    sk_reglib_variant *b = &c->reglib.variant[i];
+    b->name = dupstr(a->name, bad);
+    if ((b->param = params_copy(a->nparam, a->param, bad))) b->nparam = a->nparam;
+  }
   return c;
 }
 
@@ -1047,6 +1085,13 @@ const char *sk_table_attr(const sk_table_entry *e, const char *name) {
 
 const sk_reglib_rule *sk_table_reglib(const sk_table_entry *e) {
   return e && e->ext && e->ext->has_reglib ? &e->ext->reglib : NULL;
+}
+
+const sk_param *sk_reglib_variant_params(const sk_reglib_rule *r, const char *variant, int *n) {
+  *n = 0;
+  for (int i = 0; r && variant && i < r->nvariant; i++)
+    if (!strcmp(r->variant[i].name, variant)) return *n = r->variant[i].nparam, r->variant[i].param;
+  return NULL;
 }
 
 /* The code given for this type, else the one for any type. */
