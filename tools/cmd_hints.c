@@ -15,6 +15,8 @@
 ** after their last ':' (a chain of another length).  A fail case
 ** (variant 'x') passes when no hint has the prefix.
 */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -316,6 +318,16 @@ static void case_code(const sk_libline *l, char *out, size_t n) {
   snprintf(out, n, "%s%s%s", l->code, l->variant[0] ? "-" : "", l->variant);
 }
 
+/* The code of a line that does not parse, as far as it reads: "?" when
+** it has none. */
+static void raw_code(const char *line, char *out, size_t n) {
+  const char *s = strchr(line, ':');
+  size_t k = 0;
+  while (s && k + 1 < n && (isalnum((unsigned char)s[k + 1]) || s[k + 1] == '-')) k++;
+  if (k == 0) snprintf(out, n, "?");
+  else snprintf(out, n, "%.*s", (int)k, s + 1);
+}
+
 static int reglib_line(regrun *x, const char *file, long lineno, const char *line, size_t len) {
   static sk_libline l;
   static char want[SK_LIBLINE_MAX], detail[SK_LIBLINE_MAX + 64];
@@ -323,8 +335,10 @@ static int reglib_line(regrun *x, const char *file, long lineno, const char *lin
   int fail_case, bad = -1, res;
   sk_grid g;
   if (sk_libline_parse(line, len, &l, msg, sizeof msg) != 0) {
+    raw_code(line, code, sizeof code);
     sk_warn("%s:%ld: %s", file, lineno, msg);
-    printf("%ld ? skip unreadable: %s\n", lineno, msg);
+    printf("%ld %s skip unreadable: %s\n", lineno, code, msg);
+    count_for(x, code)->n[R_SKIP]++;
     x->bad++;
     return 0;
   }
@@ -373,7 +387,7 @@ int sk_cmd_reglib(int argc, char **argv) {
   }
   if (!file) return sk_usage_error("reglib", "no library file given");
   FILE *f = fopen(file, "r");
-  if (!f) { sk_warn("cannot open '%s': %m", file); return SK_EXIT_USAGE; }
+  if (!f) { sk_warn("cannot open '%s': %s", file, strerror(errno)); return SK_EXIT_USAGE; }
   regrun x = {0};
   if (!(x.e = sk_cli_engine(table, plugins))) { fclose(f); return SK_EXIT_USAGE; }
   x.t = sk_engine_table(x.e);
