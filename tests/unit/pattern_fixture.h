@@ -163,4 +163,115 @@ static void expect_focus(const sk_hint *h, int d, const char *cells) {
 
 /* }====== */
 
+/* {====== HoDoKu's solution paths */
+
+/* HoDoKu's getCompactCellPrint of a cell set, ascending: a cell with the
+** later cells of its row ("r1c123") or, when the group's second cell is in
+** its column, of its column ("r123c1"). */
+static void hodoku_cells(char *out, size_t size, const sk_mask *m, sk_mask d) {
+  unsigned char used[SK_CELLS] = {0};
+  size_t at = 0;
+  out[0] = 0;
+  for (int c = 0; c < SK_CELLS; c++) {
+    if (!(m[c] & d) || used[c]) continue;
+    char rows[10] = {(char)('1' + c / 9)}, cols[10] = {(char)('1' + c % 9)};
+    int nr = 1, nc = 1;
+    for (int o = c + 1; o < SK_CELLS; o++) {
+      if (!(m[o] & d) || used[o]) continue;
+      if (o / 9 == c / 9 && nr == 1) { cols[nc++] = (char)('1' + o % 9); used[o] = 1; }
+      else if (o % 9 == c % 9 && nc == 1) { rows[nr++] = (char)('1' + o / 9); used[o] = 1; }
+    }
+    at += (size_t)snprintf(out + at, size - at, "%sr%sc%s", at ? "," : "", rows, cols);
+  }
+}
+
+/* Apply what a path line does after "=> " (or after ": " for singles):
+** "r1c2,r34c5<>6, r7c8<>3" or "r1c1=5". */
+static void hodoku_apply(sk_grid *g, const char *eff) {
+  const char *eq = strchr(eff, '=');
+  if (!strstr(eff, "<>") && eq && eq - eff >= 4) {
+    sk_grid_place(g, (eq[-3] - '1') * 9 + (eq[-1] - '1'), eq[1] - '0');
+    return;
+  }
+  while ((eq = strstr(eff, "<>")) != NULL) {
+    int d = eq[2] - '0';
+    for (const char *p = eff; p < eq; ) {
+      if (*p++ != 'r') continue;
+      int rows[9], cols[9], nr = 0, nc = 0;
+      while (*p >= '1' && *p <= '9') rows[nr++] = *p++ - '1';
+      if (*p == 'c') p++;
+      while (*p >= '1' && *p <= '9') cols[nc++] = *p++ - '1';
+      for (int i = 0; i < nr; i++)
+        for (int j = 0; j < nc; j++) sk_grid_eliminate(g, rows[i] * 9 + cols[j], d);
+    }
+    eff = eq + 3;
+  }
+}
+
+typedef struct path_tech {
+  const char *prefix;          /* how HoDoKu's line starts: "Skyscraper:" */
+  const char *id;
+  int steps, differ;
+} path_tech;
+
+/* Replay HoDoKu's /vp paths (SK_SHARED/data/hodoku/NAME: "#n puzzle Level
+** (score)", then a line per step, indented by three blanks) and check, at
+** every step of the techniques in pt[], that the hint the engine takes is
+** HoDoKu's step: its text, then " => " and its eliminations as HoDoKu
+** prints them (all of one digit here).  Returns the steps checked; -1 when
+** the file is not there. */
+static int replay_hodoku_paths(const char *name, path_tech *pt, int npt) {
+  const char *shared = getenv("SK_SHARED");
+  if (!shared) return -1;
+  char path[1024], line[8192];
+  snprintf(path, sizeof path, "%s/data/hodoku/%s", shared, name);
+  FILE *f = fopen(path, "r");
+  if (!f) return -1;
+  sk_grid g;
+  int have = 0, checked = 0;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = 0;
+    if (line[0] == '#') {
+      const char *p = strchr(line, ' ');
+      uint8_t v[SK_CELLS];
+      have = p && strlen(p + 1) >= SK_CELLS;
+      for (int i = 0; have && i < SK_CELLS; i++)
+        v[i] = (uint8_t)(p[1 + i] >= '1' && p[1 + i] <= '9' ? p[1 + i] - '0' : 0);
+      if (have) have = sk_grid_from_values(&g, v, NULL) == 0;
+      continue;
+    }
+    if (!have || strncmp(line, "   ", 3) != 0 || line[3] == ' ') continue;
+    const char *txt = line + 3, *arrow = strstr(txt, " => ");
+    for (int i = 0; i < npt; i++) {
+      if (strncmp(txt, pt[i].prefix, strlen(pt[i].prefix)) != 0) continue;
+      char got[SK_HINT_TEXT + 512] = "(nothing)";
+      if (run(pt[i].id, &g, 0)->count > 0) {
+        sk_hint h = first(pt[i].id, &g);
+        sk_mask all = 0;
+        for (int c = 0; c < SK_CELLS; c++) all |= h.elim[c];
+        size_t n = (size_t)snprintf(got, sizeof got, "%s =>", h.text);
+        for (int d = 1; d <= 9; d++) {
+          if (!(all & SK_BIT(d))) continue;
+          char cells[256];
+          hodoku_cells(cells, sizeof cells, h.elim, SK_BIT(d));
+          n += (size_t)snprintf(got + n, sizeof got - n, "%s %s<>%d", n > strlen(h.text) + 3 ? "," : "",
+                                cells, d);
+        }
+      }
+      pt[i].steps++;
+      checked++;
+      if (strcmp(got, txt) != 0) {
+        if (pt[i].differ++ < 5) fprintf(stderr, "HoDoKu: %s\nsudokit: %s\n", txt, got);
+      }
+      break;
+    }
+    if (arrow) hodoku_apply(&g, arrow + 4);
+    else if (strstr(txt, ": ")) hodoku_apply(&g, strstr(txt, ": ") + 2);
+  }
+  fclose(f);
+  return checked;
+}
+
+/* }====== */
+
 #endif

@@ -6,8 +6,11 @@
 ** a few houses, whose conjugate pairs make the clusters under test.  They
 ** check the hints found, their type figure, eliminations, focus and
 ** HoDoKu's texts, wrap before trap, and positions where the technique must
-** find nothing.  HoDoKu's own cases are checked by `sudokit reglib` on its
-** regression library.
+** find nothing.  With SK_SHARED, HoDoKu's own solution paths of mixed-1090
+** and top1465 (data/hodoku/hodoku-paths-*.txt) are replayed: at each of
+** their 86 colouring steps the hint the engine takes must be HoDoKu's, text
+** and eliminations.  HoDoKu's regression library is checked by `sudokit
+** reglib`.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -134,6 +137,25 @@ static void test_none(void **state) {
   none("simple-colors", &g);
 }
 
+static void test_hodoku_paths(void **state) {
+  (void)state;
+  static const struct { const char *file; int steps[2]; } sets[] = {
+    {"hodoku-paths-mixed-1090.txt", {14, 25}},
+    {"hodoku-paths-top1465.txt", {22, 25}},
+  };
+  for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+    path_tech pt[] = {
+      {"Simple Colors", "simple-colors", 0, 0},
+      {"Multi Colors", "multi-colors", 0, 0},
+    };
+    if (replay_hodoku_paths(sets[k].file, pt, 2) < 0) { skip(); return; }
+    for (int i = 0; i < 2; i++) {
+      assert_int_equal(pt[i].steps, sets[k].steps[i]);
+      assert_int_equal(pt[i].differ, 0);
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_trap),
@@ -141,6 +163,7 @@ int main(void) {
     cmocka_unit_test(test_mc1),
     cmocka_unit_test(test_mc2),
     cmocka_unit_test(test_none),
+    cmocka_unit_test(test_hodoku_paths),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

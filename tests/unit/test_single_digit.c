@@ -8,8 +8,11 @@
 ** hints found, their eliminations, focus and HoDoKu's texts, the instance
 ** HoDoKu's scan order or comparator takes first, HoDoKu's quirks (the
 ** skyscraper's ends compared in parallel only), and positions where the
-** technique must find nothing.  HoDoKu's own cases are checked by
-** `sudokit reglib` on its regression library.
+** technique must find nothing.  With SK_SHARED, HoDoKu's own solution
+** paths of mixed-1090 and top1465 (data/hodoku/hodoku-paths-*.txt) are
+** replayed: at each of their 2,991 steps of these techniques, the hint the
+** engine takes must be HoDoKu's step, text and eliminations.  HoDoKu's
+** regression library is checked by `sudokit reglib`.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -223,6 +226,31 @@ static void test_er_none(void **state) {
 
 /* }====== */
 
+/* {====== HoDoKu's paths */
+
+static void test_hodoku_paths(void **state) {
+  (void)state;
+  static const struct { const char *file; int steps[4]; } sets[] = {
+    {"hodoku-paths-mixed-1090.txt", {307, 449, 101, 283}},
+    {"hodoku-paths-top1465.txt", {461, 778, 131, 481}},
+  };
+  for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+    path_tech pt[] = {
+      {"Skyscraper:", "skyscraper", 0, 0},
+      {"2-String Kite:", "two-string-kite", 0, 0},
+      {"Turbot Fish:", "turbot-fish", 0, 0},
+      {"Empty Rectangle:", "empty-rectangle", 0, 0},
+    };
+    if (replay_hodoku_paths(sets[k].file, pt, 4) < 0) { skip(); return; }
+    for (int i = 0; i < 4; i++) {
+      assert_int_equal(pt[i].steps, sets[k].steps[i]);
+      assert_int_equal(pt[i].differ, 0);
+    }
+  }
+}
+
+/* }====== */
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_skyscraper),
@@ -235,6 +263,7 @@ int main(void) {
     cmocka_unit_test(test_turbot_none),
     cmocka_unit_test(test_er),
     cmocka_unit_test(test_er_none),
+    cmocka_unit_test(test_hodoku_paths),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
