@@ -1,39 +1,69 @@
 /*
 ** pattern_fixture.h -- an engine for the tests of techniques beyond SE's
 ** table: the build's plugins named in plugins[] (without ".so"), bound to
-** a rating table given as text (TABLE), which lists only their ids; and
-** helpers that build positions from the empty grid.  The including test
-** defines plugins[] and TABLE first.
+** a rating table given as text (TABLE), which lists only their ids (a
+** test may bind another table: setup_table); helpers that build positions
+** from the empty grid; and a replay of HoDoKu's own solution paths.  The
+** including test defines plugins[] and TABLE first.
 */
 #ifndef PATTERN_FIXTURE_H
 #define PATTERN_FIXTURE_H
 
 static sk_engine *eng;
 
-static int setup(void **state) {
-  (void)state;
+/* An engine with the plugins bound to the table `text`; NULL on failure. */
+static sk_engine *make_engine(const char *text) {
   sk_error err = {{0}};
   char path[1024];
-  eng = sk_engine_new();
-  if (!eng) return -1;
+  sk_engine *e = sk_engine_new();
+  if (!e) return NULL;
   for (size_t i = 0; i < sizeof plugins / sizeof plugins[0]; i++) {
     snprintf(path, sizeof path, "%s/%s.so", SK_BUILD_PLUGIN_DIR, plugins[i]);
-    if (sk_engine_load_plugin(eng, path, &err) != 0) {
+    if (sk_engine_load_plugin(e, path, &err) != 0) {
       fprintf(stderr, "%s\n", err.msg);
-      return -1;
+      sk_engine_free(e);
+      return NULL;
     }
   }
-  sk_table *t = sk_table_parse(TABLE, strlen(TABLE), "<test table>", &err);
-  if (!t || sk_engine_use_table(eng, t, &err) != 0) {
+  sk_table *t = sk_table_parse(text, strlen(text), "<test table>", &err);
+  if (!t || sk_engine_use_table(e, t, &err) != 0) {
     fprintf(stderr, "%s\n", err.msg);
-    return -1;
+    sk_table_free(t);
+    sk_engine_free(e);
+    return NULL;
   }
-  return 0;
+  return e;
+}
+
+static int setup(void **state) {
+  (void)state;
+  eng = make_engine(TABLE);
+  return eng ? 0 : -1;
 }
 
 static int teardown(void **state) {
   (void)state;
   sk_engine_free(eng);
+  return 0;
+}
+
+/* A test's own table (cmocka_unit_test_prestate_setup_teardown with these
+** and the table text as the state): eng is bound to it for that test.
+** Inline, so that a test without one has no unused function. */
+static sk_engine *saved_eng;
+
+static inline int setup_table(void **state) {
+  saved_eng = eng;
+  eng = make_engine(*state);
+  if (eng) return 0;
+  eng = saved_eng;
+  return -1;
+}
+
+static inline int teardown_table(void **state) {
+  (void)state;
+  sk_engine_free(eng);
+  eng = saved_eng;
   return 0;
 }
 

@@ -34,6 +34,13 @@ static const char *const plugins[] = {"single_digit"};
   "  - {id: turbot-fish, base: 1.0}\n" \
   "  - {id: empty-rectangle, base: 1.0}\n"
 
+/* HoDoKu's options on: dual kites and ERs, ERs of two candidates */
+static const char table_options[] =
+  "name: options\n"
+  "techniques:\n"
+  "  - {id: two-string-kite, base: 1.0, params: {duals: 1}}\n"
+  "  - {id: empty-rectangle, base: 1.0, params: {duals: 1, er-two-candidates: 1}}\n";
+
 #include "pattern_fixture.h"
 
 /* {====== Skyscraper */
@@ -133,6 +140,53 @@ static void test_kite_none(void **state) {
   none("two-string-kite", &(sk_grid){0});
 }
 
+/* Two kites on box 1's r1c2 and r2c1: row 1 with column 1 (r6c7<>1), row
+** 2 with column 2 (r5c8<>1). */
+static sk_grid two_kites(void) {
+  sk_grid g = empty();
+  confine(&g, row(1), 1, "r1c2 r1c7");
+  confine(&g, col(1), 1, "r2c1 r6c1");
+  confine(&g, row(2), 1, "r2c1 r2c8");
+  confine(&g, col(2), 1, "r1c2 r5c2");
+  return g;
+}
+
+static void test_kite_default(void **state) {
+  (void)state;
+  /* without duals: the first kite found, row 1 with column 1 */
+  sk_grid g = two_kites();
+  sk_hint h = first("two-string-kite", &g);
+  expect_elims(&h, 1, "r6c7");
+  assert_int_equal(run("two-string-kite", &g, 1)->count, 2);
+}
+
+static void test_dual_kite(void **state) {
+  (void)state;
+  /* with duals (the table's params): the dual, then the kites, sorted as
+  ** HoDoKu sorts them (more eliminations first, then the smaller index sum
+  ** of the eliminations: r5c8 before r6c7) */
+  sk_grid g = two_kites();
+  found *f = run("two-string-kite", &g, 1);
+  assert_int_equal(f->count, 3);
+  assert_string_equal(f->hint[0].text,
+                      "Dual 2-String Kite: 1 in r1c7,r6c1/in r2c8,r5c2 (connected by r1c2,r2c1)");
+  assert_string_equal(f->hint[0].name, "Dual 2-String Kite");
+  assert_int_equal(f->hint[0].fig[SK_FIG_TYPE], 1);
+  expect_elims(&f->hint[0], 1, "r5c8 r6c7");
+  expect_focus(&f->hint[0], 1, "r1c2 r1c7 r2c1 r6c1 r2c8 r5c2");
+  assert_string_equal(f->hint[1].text, "2-String Kite: 1 in r2c8,r5c2 (connected by r1c2,r2c1)");
+  assert_string_equal(f->hint[2].text, "2-String Kite: 1 in r1c7,r6c1 (connected by r1c2,r2c1)");
+  sk_hint h = first("two-string-kite", &g);
+  assert_string_equal(h.text, f->hint[0].text);
+  /* one kite: no dual */
+  g = empty();
+  confine(&g, row(1), 1, "r1c2 r1c7");
+  confine(&g, col(1), 1, "r2c1 r6c1");
+  f = run("two-string-kite", &g, 1);
+  assert_int_equal(f->count, 1);
+  assert_int_equal(f->hint[0].fig[SK_FIG_TYPE], 0);
+}
+
 /* }====== */
 
 /* {====== Turbot Fish */
@@ -209,6 +263,46 @@ static void test_er(void **state) {
   assert_string_equal(h.text, "Empty Rectangle: 1 in b5 (r8c25)");
 }
 
+/* Box 5's ER with column 8's pair (r2c5<>1) and row 8's (r5c2<>1). */
+static sk_grid two_ers(void) {
+  sk_grid g = empty();
+  drop(&g, 1, "r4c4 r4c6 r6c4 r6c6");
+  confine(&g, col(8), 1, "r2c8 r5c8");
+  confine(&g, row(8), 1, "r8c2 r8c5");
+  return g;
+}
+
+static void test_er_default(void **state) {
+  (void)state;
+  /* the pairs in the columns crossing the ER row come first */
+  sk_grid g = two_ers();
+  sk_hint h = first("empty-rectangle", &g);
+  expect_elims(&h, 1, "r2c5");
+  assert_int_equal(run("empty-rectangle", &g, 1)->count, 2);
+}
+
+static void test_dual_er(void **state) {
+  (void)state;
+  sk_grid g = two_ers();
+  found *f = run("empty-rectangle", &g, 1);
+  assert_int_equal(f->count, 3);
+  assert_string_equal(f->hint[0].text, "Dual Empty Rectangle: 1 in b5 (r25c8/r8c25)");
+  assert_string_equal(f->hint[0].name, "Dual Empty Rectangle");
+  assert_int_equal(f->hint[0].fig[SK_FIG_TYPE], 1);
+  expect_elims(&f->hint[0], 1, "r2c5 r5c2");
+  /* then by the index sum of the elimination: r2c5 (cell 13) first */
+  assert_string_equal(f->hint[1].text, "Empty Rectangle: 1 in b5 (r25c8)");
+  assert_string_equal(f->hint[2].text, "Empty Rectangle: 1 in b5 (r8c25)");
+  /* an ER of one cell in its row and one in its column (er-two-candidates) */
+  g = empty();
+  drop(&g, 1, "r4c4 r4c6 r5c5 r5c6 r6c4 r6c5 r6c6");
+  confine(&g, col(8), 1, "r2c8 r5c8");
+  sk_hint h = first("empty-rectangle", &g);
+  expect_elims(&h, 1, "r2c5");
+  expect_focus(&h, 1, "r2c8 r5c8 r4c5 r5c4");
+  assert_string_equal(h.text, "Empty Rectangle: 1 in b5 (r25c8)");
+}
+
 static void test_er_none(void **state) {
   (void)state;
   /* box 5 holds 1 at r4c5 and r5c4 only: one cell each in the ER row and
@@ -258,10 +352,16 @@ int main(void) {
     cmocka_unit_test(test_skyscraper_none),
     cmocka_unit_test(test_kite),
     cmocka_unit_test(test_kite_none),
+    cmocka_unit_test(test_kite_default),
+    cmocka_unit_test_prestate_setup_teardown(test_dual_kite, setup_table, teardown_table,
+                                             (void *)table_options),
     cmocka_unit_test(test_turbot),
     cmocka_unit_test(test_turbot_order),
     cmocka_unit_test(test_turbot_none),
     cmocka_unit_test(test_er),
+    cmocka_unit_test(test_er_default),
+    cmocka_unit_test_prestate_setup_teardown(test_dual_er, setup_table, teardown_table,
+                                             (void *)table_options),
     cmocka_unit_test(test_er_none),
     cmocka_unit_test(test_hodoku_paths),
   };
