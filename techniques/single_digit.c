@@ -18,7 +18,8 @@
 **                           both ends
 **   empty-rectangle   0402  a box whose d-candidates lie in one row and one
 **                     0405  column of it (each with a cell off the crossing,
-**                           one of them with two cells unless
+**                           and the row or the column with two candidates,
+**                           the crossing counted, unless
 **                           er-two-candidates), and a conjugate pair of d in
 **                           a column (row) with one end in the ER row
 **                           (column): d leaves the cell where the pair's
@@ -45,9 +46,8 @@
 **   - duals (option "duals", HoDoKu's allowDualsAndSiamese, default 0):
 **     HoDoKu then collects every kite (ER), adds the duals of each pair
 **     of them and sorts the lot with SolutionStep.compareTo; so do we, with
-**     that comparator and the insertion sort java.util.Collections.sort
-**     uses below 32 elements (above, a stable merge sort: the same order
-**     wherever the comparator is consistent), and emit in that order.
+**     that comparator and the binary insertion sort java.util.Collections
+**     .sort uses below 32 elements (java_sort), and emit in that order.
 **   - turbot-fish: HoDoKu builds every chain (start cells 0..80, their
 **     candidates ascending, links in ChainSolver's link order: the cell's
 **     row, column, then box without the cells of its row and column), and
@@ -108,8 +108,6 @@ static void compact_cells(char *out, size_t size, const int *cells, int n) {
   }
 }
 
-static void cell_name(char buf[8], int c) { sk_cell_name(c, buf); }
-
 /* }====== */
 
 /* {====== steps of the kite and ER searches (the duals' sort needs them) */
@@ -126,14 +124,14 @@ typedef struct step {
 typedef struct steps {
   step *v;
   int n, cap;
-  int oom;
 } steps;
 
+/* Keep x (dropped when memory runs out). */
 static void steps_add(steps *l, const step *x) {
   if (l->n == l->cap) {
     int cap = l->cap ? 2 * l->cap : 64;
     step *v = realloc(l->v, (size_t)cap * sizeof *v);
-    if (!v) { l->oom = 1; return; }
+    if (!v) return;
     l->v = v;
     l->cap = cap;
   }
@@ -192,49 +190,28 @@ static int hodoku_compare(const step *a, const step *b) {
 }
 
 /* java.util.Collections.sort as HoDoKu runs it: TimSort, which below 32
-** elements is a binary insertion sort after the leading run (a strictly
-** descending leading run reversed).  Above, a stable merge sort. */
-static void merge_sort(step *a, step *tmp, int n) {
+** elements is the leading run (reversed when strictly descending), then a
+** binary insertion sort of the rest.  That is done here at any size: above
+** 31 TimSort merges runs instead, which orders the same way wherever the
+** comparator is consistent (both sorts are stable). */
+static void java_sort(step *a, int n) {
   if (n < 2) return;
-  int h = n / 2;
-  merge_sort(a, tmp, h);
-  merge_sort(a + h, tmp, n - h);
-  int i = 0, j = h, k = 0;
-  while (i < h && j < n) tmp[k++] = hodoku_compare(&a[j], &a[i]) < 0 ? a[j++] : a[i++];
-  while (i < h) tmp[k++] = a[i++];
-  while (j < n) tmp[k++] = a[j++];
-  memcpy(a, tmp, (size_t)n * sizeof *a);
-}
-
-static void java_sort(steps *l) {
-  step *a = l->v;
-  int n = l->n;
-  if (n < 2) return;
-  if (n >= 32) {
-    step *tmp = malloc((size_t)n * sizeof *tmp);
-    if (!tmp) { l->oom = 1; return; }
-    merge_sort(a, tmp, n);
-    free(tmp);
-    return;
-  }
-  int run = 1;
+  int run = 2;
   if (hodoku_compare(&a[1], &a[0]) < 0) {
-    run = 2;
     while (run < n && hodoku_compare(&a[run], &a[run - 1]) < 0) run++;
     for (int i = 0, j = run - 1; i < j; i++, j--) { step t = a[i]; a[i] = a[j]; a[j] = t; }
   } else {
-    run = 2;
     while (run < n && hodoku_compare(&a[run], &a[run - 1]) >= 0) run++;
   }
-  for (int start = run; start < n; start++) {
-    step pivot = a[start];
-    int left = 0, right = start;
+  for (int at = run; at < n; at++) {
+    step pivot = a[at];
+    int left = 0, right = at;
     while (left < right) {
       int mid = (left + right) >> 1;
       if (hodoku_compare(&pivot, &a[mid]) < 0) right = mid;
       else left = mid + 1;
     }
-    memmove(&a[left + 1], &a[left], (size_t)(start - left) * sizeof *a);
+    memmove(&a[left + 1], &a[left], (size_t)(at - left) * sizeof *a);
     a[left] = pivot;
   }
 }
@@ -334,7 +311,7 @@ static int emit_step(const sk_search *s, const step *x, int kite) {
 /* With duals: the steps found, their duals added, sorted, emitted. */
 static int emit_sorted(const sk_search *s, steps *l, int kite) {
   int r = SK_SEARCH_DONE;
-  java_sort(l);
+  java_sort(l->v, l->n);
   for (int i = 0; i < l->n && r == SK_SEARCH_DONE; i++)
     if (emit_step(s, &l->v[i], kite)) r = SK_SEARCH_STOPPED;
   free(l->v);
@@ -546,8 +523,9 @@ static int turbot_emit(const sk_search *s, int d, const int chain[4], sk_bits hi
   h.order = ((int64_t)(1000 - n) << 40) | sum;
   char a[8], b[8], c[8], e[8];
   for (int i = 0; i < 4; i++) sk_hint_focus(&h, chain[i], d);
-  cell_name(a, chain[0]); cell_name(b, chain[1]); cell_name(c, chain[2]); cell_name(e, chain[3]);
-  host->hint_printf(&h, "Turbot Fish: %d %s =%d= %s -%d- %s =%d= %s", d, a, d, b, d, c, d, e);
+  host->hint_printf(&h, "Turbot Fish: %d %s =%d= %s -%d- %s =%d= %s", d, sk_cell_name(chain[0], a),
+                    d, sk_cell_name(chain[1], b), d, sk_cell_name(chain[2], c), d,
+                    sk_cell_name(chain[3], e));
   return host->emit(s, &h);
 }
 
