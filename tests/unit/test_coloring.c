@@ -21,6 +21,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "sk_engine.h"
+#include "pattern_fixture.h"
 
 static const char *const plugins[] = {"coloring"};
 
@@ -29,8 +30,6 @@ static const char *const plugins[] = {"coloring"};
   "techniques:\n" \
   "  - {id: simple-colors, base: 1.0}\n" \
   "  - {id: multi-colors, base: 1.0}\n"
-
-#include "pattern_fixture.h"
 
 /* One cluster of 1: r1c1 =row 1= r1c5 =column 5= r6c5 =row 6= r6c2,
 ** colours {r1c1, r6c5} and {r1c5, r6c2}. */
@@ -156,6 +155,11 @@ static void test_hodoku_paths(void **state) {
   }
 }
 
+static int setup(void **state) {
+  (void)state;
+  return pattern_setup(plugins, sizeof plugins / sizeof plugins[0], TABLE);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_trap),
@@ -165,5 +169,5 @@ int main(void) {
     cmocka_unit_test(test_none),
     cmocka_unit_test(test_hodoku_paths),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, setup, pattern_teardown);
 }

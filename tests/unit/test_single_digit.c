@@ -23,6 +23,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "sk_engine.h"
+#include "pattern_fixture.h"
 
 static const char *const plugins[] = {"single_digit"};
 
@@ -40,8 +41,6 @@ static const char table_options[] =
   "techniques:\n"
   "  - {id: two-string-kite, base: 1.0, params: {duals: 1}}\n"
   "  - {id: empty-rectangle, base: 1.0, params: {duals: 1, er-two-candidates: 1}}\n";
-
-#include "pattern_fixture.h"
 
 /* {====== Skyscraper */
 
@@ -345,6 +344,11 @@ static void test_hodoku_paths(void **state) {
 
 /* }====== */
 
+static int setup(void **state) {
+  (void)state;
+  return pattern_setup(plugins, sizeof plugins / sizeof plugins[0], TABLE);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_skyscraper),
@@ -353,17 +357,17 @@ int main(void) {
     cmocka_unit_test(test_kite),
     cmocka_unit_test(test_kite_none),
     cmocka_unit_test(test_kite_default),
-    cmocka_unit_test_prestate_setup_teardown(test_dual_kite, setup_table, teardown_table,
+    cmocka_unit_test_prestate_setup_teardown(test_dual_kite, pattern_table_setup, pattern_table_teardown,
                                              (void *)table_options),
     cmocka_unit_test(test_turbot),
     cmocka_unit_test(test_turbot_order),
     cmocka_unit_test(test_turbot_none),
     cmocka_unit_test(test_er),
     cmocka_unit_test(test_er_default),
-    cmocka_unit_test_prestate_setup_teardown(test_dual_er, setup_table, teardown_table,
+    cmocka_unit_test_prestate_setup_teardown(test_dual_er, pattern_table_setup, pattern_table_teardown,
                                              (void *)table_options),
     cmocka_unit_test(test_er_none),
     cmocka_unit_test(test_hodoku_paths),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, setup, pattern_teardown);
 }
