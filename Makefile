@@ -140,6 +140,9 @@ $(BUILD)/sudokit-static: FORCE
 
 # The technique tests share one fixture, linked in as an object.
 $(filter $(BUILD)/tests/test_techniques_%,$(TESTS)): $(BUILD)/obj/tests/unit/technique_fixture.o
+# So do the tests of techniques beyond SE's table.
+$(BUILD)/tests/test_single_digit $(BUILD)/tests/test_coloring: $(BUILD)/obj/tests/unit/pattern_fixture.o
+$(BUILD)/obj/tests/unit/pattern_fixture.o: CFLAGS += $(CMOCKA_CFLAGS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
