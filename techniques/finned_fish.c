@@ -38,7 +38,7 @@
 ** finless "Sashimi" fish, type 2 with no fins); extra = the number of fin
 ** cells.  Focus: the base cells of the digit, fins included.  Text as
 ** HoDoKu prints the step: "Finned X-Wing: 9 r48 c38 fr8c7",
-** "Siamese Finned Swordfish: 5 r138 c145/c146 fr1c2 fr1c3".
+** "Siamese Finned Swordfish: 6 r124 c124/c145 fr1c5 fr1c2".
 */
 #include "sk_plugin.h"
 #include "hodoku_fish.h"

@@ -63,8 +63,8 @@
 **
 ** Hints: focus = the base cells (fins included) of the digit, the step's
 ** only value; text as HoDoKu's step.toString(2) up to " => ", e.g.
-** "Finned X-Wing: 9 r48 c38 fr8c7", "Siamese Sashimi Swordfish: 1 r359
-** c146/c156 fr3c7 fr3c8 fr3c7".  Figures: size = n; type = 0 finless,
+** "Finned X-Wing: 9 r48 c38 fr8c7", "Siamese Finned Swordfish: 6 r124
+** c124/c145 fr1c5 fr1c2".  Figures: size = n; type = 0 finless,
 ** 1 finned, 2 sashimi, 3 Siamese finned, 4 Siamese sashimi; extra = the
 ** number of fin cells (both halves of a Siamese fish together).
 */
@@ -76,7 +76,6 @@
 #include "sk_plugin.h"
 
 enum { HF_FINLESS = 0, HF_FINNED = 1, HF_SASHIMI = 2 };   /* also HoDoKu's type order */
-enum { HF_MIN_SIZE = 2, HF_MAX_SIZE = 7 };
 
 /* One fish of HoDoKu's list.  Lines and crosses: rows and columns when
 ** the base lines are rows, columns and rows when they are columns. */
@@ -96,17 +95,13 @@ typedef struct hf_scan {
   int n, finless, finned, max_fins;
   int digit, by_cols;
   uint16_t pos[9];                /* pos[line]: crosses of the line holding the digit */
+  uint16_t tr[9];                 /* tr[cross]: lines of the cross holding it */
   hf_sink sink;
   void *ud;
 } hf_scan;
 
 static int hf_cell(int by_cols, int line, int cross) {
   return by_cols ? cross * 9 + line : line * 9 + cross;
-}
-
-/* The cells of line `line` at the crosses of mask m. */
-static void hf_add_cells(sk_bits *b, int by_cols, int line, unsigned m) {
-  for (; m; m &= m - 1) sk_bits_set(b, hf_cell(by_cols, line, __builtin_ctz(m)));
 }
 
 /* Lexicographic order of two line sets of one size: the set holding the
@@ -118,69 +113,87 @@ static int hf_lex_before(unsigned a, unsigned b) {
 
 typedef struct hf_cover {
   unsigned cover, fins;           /* cover lines, fin crosses */
-  int band, stack, nfins, sashimi;
+  unsigned hit;                   /* crosses of the eliminations (in the fin stack) */
+  int band, nfins;
 } hf_cover;
+
+static void hf_fill(const hf_scan *sc, hf_fish *f, unsigned base, unsigned u) {
+  memset(f, 0, sizeof *f);
+  f->digit = (uint8_t)sc->digit;
+  f->by_cols = (uint8_t)sc->by_cols;
+  f->base = (uint16_t)base;
+  f->cover = (uint16_t)u;
+}
+
+/* The cells of the lines `lines` at cross x. */
+static void hf_add_cross(sk_bits *b, int by_cols, unsigned lines, int x) {
+  for (; lines; lines &= lines - 1) sk_bits_set(b, hf_cell(by_cols, __builtin_ctz(lines), x));
+}
 
 /* A base set of n lines whose places lie in the crosses u. */
 static int hf_leaf(const hf_scan *sc, unsigned base, unsigned u) {
   int n = sc->n, k = sk_mask_count((sk_mask)u) - n;
   hf_fish f;
-  memset(&f, 0, sizeof f);
-  f.digit = (uint8_t)sc->digit;
-  f.by_cols = (uint8_t)sc->by_cols;
-  f.base = (uint16_t)base;
   if (k == 0) {
     if (!sc->finless) return 0;
-    for (int line = 0; line < 9; line++)
-      if (!((base >> line) & 1)) hf_add_cells(&f.elim, sc->by_cols, line, sc->pos[line] & u);
-    if (sk_bits_empty(f.elim)) return 0;
+    unsigned any = 0;
+    for (unsigned m = u; m; m &= m - 1) any |= sc->tr[__builtin_ctz(m)] & ~base;
+    if (!any) return 0;
+    hf_fill(sc, &f, base, u);
+    for (unsigned m = u; m; m &= m - 1) {
+      int x = __builtin_ctz(m);
+      hf_add_cross(&f.elim, sc->by_cols, sc->tr[x] & ~base, x);
+    }
     f.kind = HF_FINLESS;
-    for (int line = 0; line < 9; line++)
-      if (((base >> line) & 1) && sk_mask_count(sc->pos[line]) == 1) f.kind = HF_SASHIMI;
-    f.cover = (uint16_t)u;
+    for (unsigned m = base; m; m &= m - 1)
+      if (sk_mask_count(sc->pos[__builtin_ctz(m)]) == 1) f.kind = HF_SASHIMI;
     f.nelim = sk_bits_count(f.elim);
     f.first_elim = sk_bits_first(f.elim);
     return sc->sink(sc->ud, &f);
   }
-  if (!sc->finned || k > 3) return 0;
-  hf_cover c[9];
+  if (!sc->finned || k > 2) return 0;
+  hf_cover c[9];                  /* 3 stacks, 3 fin sets each at most */
   int nc = 0;
   for (int stack = 0; stack < 3; stack++) {
-    unsigned us = u & (7u << (3 * stack));
-    if (sk_mask_count((sk_mask)us) < k) continue;
+    unsigned st = 7u << (3 * stack), us = u & st;
+    if (sk_mask_count((sk_mask)us) <= k) continue;    /* fins and a cover in the stack */
     for (unsigned fm = us; fm; fm = (fm - 1) & us) {
       if (sk_mask_count((sk_mask)fm) != k) continue;
       unsigned fin_lines = 0;
       int nf = 0;
-      for (int line = 0; line < 9; line++) {
-        unsigned m = sc->pos[line] & fm;
-        if (((base >> line) & 1) && m) { fin_lines |= 1u << line; nf += sk_mask_count((sk_mask)m); }
+      for (unsigned m = fm; m; m &= m - 1) {
+        unsigned l = sc->tr[__builtin_ctz(m)] & base;
+        fin_lines |= l;
+        nf += sk_mask_count((sk_mask)l);
       }
       if (nf > sc->max_fins) continue;
       int band = __builtin_ctz(fin_lines) / 3;
-      if (fin_lines & ~(7u << (3 * band))) continue;       /* fins in two boxes */
-      unsigned cover = u & ~fm, inbox = cover & (7u << (3 * stack)), hit = 0;
-      for (int line = 3 * band; line < 3 * band + 3; line++)
-        if (!((base >> line) & 1)) hit |= sc->pos[line] & inbox;
+      unsigned band_lines = 7u << (3 * band);
+      if (fin_lines & ~band_lines) continue;            /* fins in two boxes */
+      unsigned hit = 0, box = band_lines & ~base;
+      for (unsigned m = us & ~fm; m; m &= m - 1)
+        if (sc->tr[__builtin_ctz(m)] & box) hit |= m & -m;
       if (!hit) continue;
-      int sashimi = 0;
-      for (int line = 0; line < 9; line++)
-        if (((base >> line) & 1) && sk_mask_count((sk_mask)(sc->pos[line] & ~fm)) <= 1) sashimi = 1;
-      hf_cover e = {cover, fm, band, stack, nf, sashimi};
+      hf_cover e = {u & ~fm, fm, hit, band, nf};
       int at = nc++;
-      while (at > 0 && hf_lex_before(cover, c[at - 1].cover)) { c[at] = c[at - 1]; at--; }
+      while (at > 0 && hf_lex_before(e.cover, c[at - 1].cover)) { c[at] = c[at - 1]; at--; }
       c[at] = e;
     }
   }
   for (int i = 0; i < nc; i++) {
-    f.cover = (uint16_t)c[i].cover;
-    f.kind = c[i].sashimi ? HF_SASHIMI : HF_FINNED;
-    f.fins = f.elim = (sk_bits){{0, 0}};
-    for (int line = 0; line < 9; line++)
-      if ((base >> line) & 1) hf_add_cells(&f.fins, sc->by_cols, line, sc->pos[line] & c[i].fins);
-    unsigned inbox = c[i].cover & (7u << (3 * c[i].stack));
-    for (int line = 3 * c[i].band; line < 3 * c[i].band + 3; line++)
-      if (!((base >> line) & 1)) hf_add_cells(&f.elim, sc->by_cols, line, sc->pos[line] & inbox);
+    hf_fill(sc, &f, base, c[i].cover);
+    f.kind = HF_FINNED;
+    for (unsigned m = base; m; m &= m - 1)
+      if (sk_mask_count((sk_mask)(sc->pos[__builtin_ctz(m)] & ~c[i].fins)) <= 1) f.kind = HF_SASHIMI;
+    for (unsigned m = c[i].fins; m; m &= m - 1) {
+      int x = __builtin_ctz(m);
+      hf_add_cross(&f.fins, sc->by_cols, sc->tr[x] & base, x);
+    }
+    unsigned box = (7u << (3 * c[i].band)) & ~base;
+    for (unsigned m = c[i].hit; m; m &= m - 1) {
+      int x = __builtin_ctz(m);
+      hf_add_cross(&f.elim, sc->by_cols, sc->tr[x] & box, x);
+    }
     f.nfins = c[i].nfins;
     f.nelim = sk_bits_count(f.elim);
     f.first_elim = sk_bits_first(f.elim);
@@ -189,16 +202,28 @@ static int hf_leaf(const hf_scan *sc, unsigned base, unsigned u) {
   return 0;
 }
 
-/* Base sets in lexicographic order; a set whose places spread over more
-** crosses than a fish can cover (n, plus three fin crosses of one stack)
-** is not extended. */
-static int hf_bases(const hf_scan *sc, int from, int depth, unsigned base, unsigned u, int most) {
+/* Can base lines with places at the crosses u still make a fish, once
+** more lines are added (which only adds crosses)?  A finless one needs at
+** most n crosses; a finned one n covers and fins in one stack that also
+** holds a cover (where the eliminations are), so at most n - 1 crosses
+** outside that stack. */
+static int hf_open(const hf_scan *sc, unsigned u) {
+  if (sk_mask_count((sk_mask)u) <= sc->n) return 1;
+  if (!sc->finned) return 0;
+  for (int stack = 0; stack < 3; stack++)
+    if (sk_mask_count((sk_mask)(u & ~(7u << (3 * stack)))) < sc->n) return 1;
+  return 0;
+}
+
+/* Base sets in lexicographic order, not extending those that cannot make
+** a fish. */
+static int hf_bases(const hf_scan *sc, int from, int depth, unsigned base, unsigned u) {
   if (depth == sc->n) return hf_leaf(sc, base, u);
   for (int line = from; line <= 9 - (sc->n - depth); line++) {
     if (!sc->pos[line]) continue;
     unsigned nu = u | sc->pos[line];
-    if (sk_mask_count((sk_mask)nu) > most) continue;
-    if (hf_bases(sc, line + 1, depth + 1, base | 1u << line, nu, most)) return 1;
+    if (!hf_open(sc, nu)) continue;
+    if (hf_bases(sc, line + 1, depth + 1, base | 1u << line, nu)) return 1;
   }
   return 0;
 }
@@ -214,7 +239,6 @@ static int hf_scan_grid(const sk_grid *g, int n, int finless, int finned, int ma
   sc.max_fins = max_fins;
   sc.sink = sink;
   sc.ud = ud;
-  int most = n + (sc.finned ? 3 : 0);
   for (int d = 1; d <= 9; d++) {
     uint16_t rows[9], cols[9] = {0};
     for (int r = 0; r < 9; r++) {
@@ -226,7 +250,8 @@ static int hf_scan_grid(const sk_grid *g, int n, int finless, int finned, int ma
     for (int by_cols = 0; by_cols <= 1; by_cols++) {
       sc.by_cols = by_cols;
       memcpy(sc.pos, by_cols ? cols : rows, sizeof sc.pos);
-      if (hf_bases(&sc, 0, 0, 0, 0, most)) return 1;
+      memcpy(sc.tr, by_cols ? rows : cols, sizeof sc.tr);
+      if (hf_bases(&sc, 0, 0, 0, 0)) return 1;
     }
   }
   return 0;

@@ -428,6 +428,33 @@ static void test_finned_sizes(void **state) {
   }
 }
 
+/* Seven base rows whose places spread over eight columns: a cover set for
+** each of seven fin columns, all sashimi (r2 has one cell), in the
+** lexicographic order of the cover sets. */
+static void test_many_covers(void **state) {
+  (void)state;
+  sk_grid g = empty();
+  keep(&g, 4, "r1", "12");
+  keep(&g, 4, "r2", "3");
+  keep(&g, 4, "r4", "45");
+  keep(&g, 4, "r5", "67");
+  keep(&g, 4, "r7", "8");
+  keep(&g, 4, "r8", "8");
+  keep(&g, 4, "r9", "8");
+  gathered r = search("sashimi-leviathan", &g, solver, 0);
+  static const char *const texts[] = {
+    "Sashimi Leviathan: 4 r1245789 c1234568 fr5c7", "Sashimi Leviathan: 4 r1245789 c1234578 fr5c6",
+    "Sashimi Leviathan: 4 r1245789 c1234678 fr4c5", "Sashimi Leviathan: 4 r1245789 c1235678 fr4c4",
+    "Sashimi Leviathan: 4 r1245789 c1245678 fr2c3", "Sashimi Leviathan: 4 r1245789 c1345678 fr1c2",
+    "Sashimi Leviathan: 4 r1245789 c2345678 fr1c1"};
+  assert_int_equal(r.n, 13);      /* six more with r3 or r6, full rows, in the base */
+  for (int i = 0; i < 7; i++) expect(&r.hint[i], texts[i], 7, 2, 1);
+  expect_elims(&r.hint[0], 4, "r6c8");
+  expect_elims(&r.hint[6], 4, "r3c2 r3c3");
+  free(r.hint);
+  assert_int_equal(count("finned-leviathan", &g, solver), 0);
+}
+
 /* Base rows r1, r2, r4 of digit 6 make two finned swordfish: fin r1c2
 ** with covers c145, fin r1c5 with covers c124.  HoDoKu tries cover sets in
 ** lexicographic order: c124 first. */
@@ -494,18 +521,172 @@ static void test_options(void **state) {
   expect(&h, "X-Wing: 8 r12 c12", 2, 0, 0);
   h = first("basic-x-wing", &g, solver_siamese);
   expect(&h, "X-Wing: 8 c56 r56", 2, 0, 0);
-  /* only-one-fish-per-step keeps one of fish with the same eliminations */
+  /* only-one-fish-per-step: of two X-Wings with the same eliminations
+  ** (r5c1 r5c2), rows r12 and columns c56, the first stays */
   g = empty();
+  keep(&g, 9, "c1", "125");
+  keep(&g, 9, "c2", "125");
   keep(&g, 9, "r1", "12");
   keep(&g, 9, "r2", "12");
-  keep(&g, 9, "r3", "3456789");
+  keep(&g, 9, "c5", "59");
+  keep(&g, 9, "c6", "59");
+  keep(&g, 9, "r5", "1256");
+  keep(&g, 9, "r9", "56");
   gathered all = search("basic-x-wing", &g, all_steps, 0);
+  assert_int_equal(all.n, 2);
+  expect(&all.hint[0], "X-Wing: 9 r12 c12", 2, 0, 0);
+  expect(&all.hint[1], "X-Wing: 9 c56 r59", 2, 0, 0);
+  expect_elims(&all.hint[1], 9, "r5c1 r5c2");
+  free(all.hint);
   static const option dedup[] = {{"all-steps", 1}, {NULL, 0}};
   gathered one = search("basic-x-wing", &g, dedup, 0);
-  assert_true(all.n >= 1);
-  assert_true(one.n <= all.n);
-  free(all.hint);
+  assert_int_equal(one.n, 1);
+  expect(&one.hint[0], "X-Wing: 9 r12 c12", 2, 0, 0);
   free(one.hint);
+  assert_int_equal(count("basic-x-wing", &g, solver_siamese), 1);
+  assert_int_equal(count("basic-x-wing", &g, solver), 2);
+}
+
+/* }====== */
+
+/* {====== against a literal reading of HoDoKu's search */
+
+/* FishSolver.getFishes as written: every base set of n lines holding the
+** digit, every cover set of n crosses meeting it, fins = base cells out of
+** the covers, eliminations = cover cells out of the base lines that see
+** every fin.  Writes "text|elims" lines in scan order into out[0]
+** (finless), out[1] (finned) and out[2] (sashimi): the solver's three
+** searches. */
+/* The n-sets of nine lines in lexicographic order (as sets of ascending
+** line numbers). */
+static int lex_cmp(const void *x, const void *y) {
+  unsigned a = *(const unsigned *)x, b = *(const unsigned *)y, d = a ^ b;
+  return d == 0 ? 0 : (a & d & -d) ? -1 : 1;
+}
+
+static int subsets(int n, unsigned out[128]) {
+  int k = 0;
+  for (unsigned m = 0; m < 512; m++)
+    if (sk_mask_count((sk_mask)m) == n) out[k++] = m;
+  qsort(out, (size_t)k, sizeof *out, lex_cmp);
+  return k;
+}
+
+static void reference(const sk_grid *g, int n, int max_fins, char *out[3], size_t size) {
+  static const char *const names[] = {"X-Wing", "Swordfish", "Jellyfish", "Squirmbag", "Whale",
+                                      "Leviathan"};
+  size_t len[3] = {0, 0, 0};
+  unsigned set[128];
+  int nsets = subsets(n, set);
+  out[0][0] = out[1][0] = out[2][0] = 0;
+  for (int d = 1; d <= 9; d++)
+    for (int by_cols = 0; by_cols <= 1; by_cols++) {
+      sk_bits line_cells[9], cross_cells[9];
+      for (int i = 0; i < 9; i++) {
+        line_cells[i] = sk_bits_and(g->dcells[d - 1], sk_house_bits[(by_cols ? 9 : 0) + i]);
+        cross_cells[i] = sk_bits_and(g->dcells[d - 1], sk_house_bits[(by_cols ? 0 : 9) + i]);
+      }
+      for (int bi = 0; bi < nsets; bi++) {
+        unsigned base = set[bi];
+        int ok = 1;
+        sk_bits bc = {{0, 0}};
+        for (int i = 0; i < 9; i++)
+          if ((base >> i) & 1) {
+            if (sk_bits_empty(line_cells[i])) ok = 0;
+            bc = sk_bits_or(bc, line_cells[i]);
+          }
+        if (!ok) continue;
+        for (int ci = 0; ci < nsets; ci++) {
+          unsigned cover = set[ci];
+          sk_bits cc = {{0, 0}};
+          for (int i = 0; i < 9; i++)
+            if ((cover >> i) & 1) {
+              if (sk_bits_empty(sk_bits_and(cross_cells[i], bc))) ok = 0;
+              cc = sk_bits_or(cc, cross_cells[i]);
+            }
+          if (!ok) { ok = 1; continue; }
+          sk_bits fins = sk_bits_andnot(bc, cc), elim = sk_bits_andnot(cc, bc);
+          int nf = sk_bits_count(fins), kind;
+          if (nf == 0) {
+            kind = 0;
+            for (int i = 0; i < 9; i++)
+              if (((base >> i) & 1) && sk_bits_count(line_cells[i]) == 1) kind = 2;
+          } else {
+            if (nf > max_fins) continue;
+            sk_bits f = fins;
+            for (int c; (c = sk_bits_pop(&f)) >= 0; ) elim = sk_bits_and(elim, sk_peer_bits[c]);
+            kind = 1;
+            for (int i = 0; i < 9; i++)
+              if (((base >> i) & 1) && sk_bits_count(sk_bits_andnot(line_cells[i], fins)) <= 1)
+                kind = 2;
+          }
+          if (sk_bits_empty(elim)) continue;
+          int w = nf == 0 ? 0 : kind;
+          char *o = out[w];
+          size_t l = len[w];
+          l += (size_t)snprintf(o + l, size - l, "%s%s: %d %c",
+                                kind == 1 ? "Finned " : kind == 2 ? "Sashimi " : "",
+                                names[n - 2], d, by_cols ? 'c' : 'r');
+          for (int i = 0; i < 9; i++)
+            if ((base >> i) & 1) l += (size_t)snprintf(o + l, size - l, "%d", i + 1);
+          l += (size_t)snprintf(o + l, size - l, " %c", by_cols ? 'r' : 'c');
+          for (int i = 0; i < 9; i++)
+            if ((cover >> i) & 1) l += (size_t)snprintf(o + l, size - l, "%d", i + 1);
+          for (int c; (c = sk_bits_pop(&fins)) >= 0; )
+            l += (size_t)snprintf(o + l, size - l, " fr%dc%d", c / 9 + 1, c % 9 + 1);
+          l += (size_t)snprintf(o + l, size - l, "|");
+          for (int c; (c = sk_bits_pop(&elim)) >= 0; ) l += (size_t)snprintf(o + l, size - l, "%d,", c);
+          l += (size_t)snprintf(o + l, size - l, "\n");
+          len[w] = l;
+          if (len[w] + 256 > size) return;
+        }
+      }
+    }
+}
+
+static void test_reference(void **state) {
+  (void)state;
+  static const char *const kinds[] = {"basic", "finned", "sashimi"};
+  static const char *const sizes[] = {"x-wing", "swordfish", "jellyfish", "squirmbag", "whale",
+                                      "leviathan"};
+  static char want0[1 << 19], want1[1 << 19], want2[1 << 19], got[1 << 19];
+  char *want[3] = {want0, want1, want2};
+  uint32_t seed = 12345;
+  int fish = 0;
+  for (int trial = 0; trial < 150; trial++) {
+    sk_grid g = empty();
+    for (int d = 1; d <= 9; d++) {
+      seed = seed * 1103515245u + 12345u;
+      if ((seed >> 16) % 3) continue;             /* about a third of the digits */
+      seed = seed * 1103515245u + 12345u;
+      int keep_pct = 20 + (int)((seed >> 16) % 40);
+      for (int c = 0; c < SK_CELLS; c++) {
+        seed = seed * 1103515245u + 12345u;
+        if ((int)((seed >> 16) % 100) >= keep_pct) sk_grid_eliminate(&g, c, d);
+      }
+    }
+    for (int n = 2; n <= 7; n++) {
+      reference(&g, n, 5, want, sizeof want0);
+      for (int k = 0; k < 3; k++) {
+        char id[32];
+        snprintf(id, sizeof id, "%s-%s", kinds[k], sizes[n - 2]);
+        gathered r = search(id, &g, solver, 0);
+        size_t len = 0;
+        got[0] = 0;
+        for (int i = 0; i < r.n; i++) {
+          len += (size_t)snprintf(got + len, sizeof got - len, "%s|", r.hint[i].text);
+          for (int c = 0; c < SK_CELLS; c++)
+            if (r.hint[i].elim[c]) len += (size_t)snprintf(got + len, sizeof got - len, "%d,", c);
+          len += (size_t)snprintf(got + len, sizeof got - len, "\n");
+        }
+        fish += r.n;
+        free(r.hint);
+        if (strcmp(want[k], got) != 0)
+          fail_msg("trial %d, %s:\nreference:\n%s\nplugin:\n%s", trial, id, want[k], got);
+      }
+    }
+  }
+  print_message("%d fish, as HoDoKu's search read literally finds them, in its order\n", fish);
 }
 
 /* }====== */
@@ -641,9 +822,11 @@ int main(void) {
     cmocka_unit_test(test_finned_x_wing),
     cmocka_unit_test(test_sashimi_x_wing),
     cmocka_unit_test(test_finned_sizes),
+    cmocka_unit_test(test_many_covers),
     cmocka_unit_test(test_finned_order),
     cmocka_unit_test(test_siamese),
     cmocka_unit_test(test_options),
+    cmocka_unit_test(test_reference),
     cmocka_unit_test(test_reglib),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
