@@ -690,6 +690,152 @@ static void test_reference(void **state) {
 
 /* }====== */
 
+/* {====== HoDoKu's solving paths */
+
+/* The solver's order index of each step name HoDoKu prints
+** (Options.DEFAULT_SOLVER_STEPS; hodoku-facts.md 4.2). */
+static const struct { const char *name; int index; } step_index[] = {
+  {"Full House", 100}, {"Naked Single", 200}, {"Hidden Single", 300}, {"Locked Pair", 1000},
+  {"Locked Triple", 1100}, {"Locked Candidates Type 1 (Pointing)", 1200},
+  {"Locked Candidates Type 2 (Claiming)", 1210}, {"Naked Pair", 1300}, {"Naked Triple", 1400},
+  {"Hidden Pair", 1500}, {"Hidden Triple", 1600}, {"Naked Quadruple", 2000},
+  {"Hidden Quadruple", 2100}, {"X-Wing", 2200}, {"Swordfish", 2300}, {"Jellyfish", 2400},
+  {"Remote Pair", 2800}, {"Bivalue Universal Grave + 1", 2900}, {"Skyscraper", 3000},
+  {"2-String Kite", 3100}, {"Turbot Fish", 3120}, {"Empty Rectangle", 3170}, {"W-Wing", 3200},
+  {"XY-Wing", 3300}, {"XYZ-Wing", 3400}, {"Uniqueness Test 1", 3500},
+  {"Uniqueness Test 2", 3600}, {"Uniqueness Test 3", 3700}, {"Uniqueness Test 4", 3800},
+  {"Uniqueness Test 5", 3900}, {"Uniqueness Test 6", 4000}, {"Hidden Rectangle", 4010},
+  {"Avoidable Rectangle Type 1", 4020}, {"Avoidable Rectangle Type 2", 4030},
+  {"Finned X-Wing", 4100}, {"Sashimi X-Wing", 4200}, {"Finned Swordfish", 4300},
+  {"Sashimi Swordfish", 4400}, {"Finned Jellyfish", 4500}, {"Sashimi Jellyfish", 4600},
+  {"Sue de Coq", 5300}, {"Simple Colors Trap", 5330}, {"Simple Colors Wrap", 5330},
+  {"Multi Colors 1", 5360}, {"Multi Colors 2", 5360}, {"X-Chain", 5400}, {"XY-Chain", 5500},
+  {"Continuous Nice Loop", 5600}, {"Discontinuous Nice Loop", 5600}, {"AIC", 5600},
+  {"Grouped Continuous Nice Loop", 5650}, {"Grouped Discontinuous Nice Loop", 5650},
+  {"Grouped AIC", 5650}, {"Almost Locked Set XZ-Rule", 5700},
+  {"Almost Locked Set XY-Wing", 5800}, {"Almost Locked Set Chain", 5900},
+  {"Finned Franken X-Wing", 6700}, {"Finned Franken Swordfish", 6800},
+  {"Forcing Chain Contradiction", 8500}, {"Forcing Chain Verity", 8500},
+  {"Forcing Net Contradiction", 8600}, {"Forcing Net Verity", 8600}, {"Brute Force", 8900},
+};
+
+/* The techniques here that HoDoKu's solver uses by default, with its
+** index and display name. */
+static const struct { const char *id, *name; int index; } mine[] = {
+  {"basic-x-wing", "X-Wing", 2200}, {"basic-swordfish", "Swordfish", 2300},
+  {"basic-jellyfish", "Jellyfish", 2400}, {"finned-x-wing", "Finned X-Wing", 4100},
+  {"sashimi-x-wing", "Sashimi X-Wing", 4200}, {"finned-swordfish", "Finned Swordfish", 4300},
+  {"sashimi-swordfish", "Sashimi Swordfish", 4400}, {"finned-jellyfish", "Finned Jellyfish", 4500},
+  {"sashimi-jellyfish", "Sashimi Jellyfish", 4600},
+};
+
+/* Apply "r7c5,r9c2<>4, r7c589<>8" or "r9c3=7" to g. */
+static void apply_step(sk_grid *g, const char *p) {
+  while (*p) {
+    int cells[81], nc = 0;
+    while (*p == 'r') {
+      const char *rows = ++p;
+      while (*p >= '1' && *p <= '9') p++;
+      const char *rows_end = p;
+      assert_true(*p == 'c');
+      const char *cols = ++p;
+      while (*p >= '1' && *p <= '9') p++;
+      for (const char *r = rows; r < rows_end; r++)
+        for (const char *c = cols; c < p; c++) cells[nc++] = rc(*r - '0', *c - '0');
+      if (*p == ',') p++;
+    }
+    if (p[0] == '<' && p[1] == '>') {
+      for (p += 2; *p >= '1' && *p <= '9'; p++)
+        for (int i = 0; i < nc; i++) sk_grid_eliminate(g, cells[i], *p - '0');
+    } else if (p[0] == '=') {
+      assert_int_equal(nc, 1);
+      sk_grid_place(g, cells[0], p[1] - '0');
+      p += 2;
+    } else {
+      fail_msg("cannot read step at '%s'", p);
+    }
+    while (*p == ',' || *p == ' ') p++;
+  }
+}
+
+/* The eliminations of "... => r1c34,r4c34<>3" as a mask per cell. */
+static void step_elims(const char *p, sk_mask out[SK_CELLS]) {
+  sk_grid g;
+  sk_grid_init(&g);
+  memset(out, 0, SK_CELLS * sizeof *out);
+  apply_step(&g, p);
+  for (int c = 0; c < SK_CELLS; c++) out[c] = (sk_mask)(SK_ALL_DIGITS & ~g.cand[c]);
+}
+
+static int check_paths(const char *path, int *fish_steps) {
+  FILE *f = fopen(path, "r");
+  if (!f) return -1;
+  char line[8192];
+  sk_grid g;
+  int have = 0, checked = 0;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = 0;
+    if (line[0] == '#') {
+      const char *p = strchr(line, ' ');
+      assert_non_null(p);
+      uint8_t v[SK_CELLS];
+      for (int c = 0; c < SK_CELLS; c++) v[c] = (uint8_t)(p[1 + c] == '.' ? 0 : p[1 + c] - '0');
+      assert_int_equal(sk_grid_from_values(&g, v, NULL), 0);
+      have = 1;
+      continue;
+    }
+    if (!have || strncmp(line, "   ", 3) != 0 || line[3] == ' ') continue;
+    const char *text = line + 3, *arrow = strstr(text, " => ");
+    size_t nlen = strcspn(text, ":");
+    if (!text[nlen]) nlen = (size_t)(strstr(text, " in ") && strstr(text, " in ") < arrow
+                                     ? strstr(text, " in ") : arrow) - (size_t)text;
+    int index = -1;
+    for (size_t i = 0; i < sizeof step_index / sizeof step_index[0]; i++)
+      if (strlen(step_index[i].name) == nlen && strncmp(step_index[i].name, text, nlen) == 0)
+        index = step_index[i].index;
+    if (index < 0) fail_msg("unknown step: %s", text);
+    for (size_t i = 0; i < sizeof mine / sizeof mine[0] && mine[i].index <= index; i++) {
+      if (mine[i].index == index && strlen(mine[i].name) == nlen &&
+          strncmp(mine[i].name, text, nlen) == 0) {
+        sk_hint h = first(mine[i].id, &g, solver);
+        size_t tlen = (size_t)(arrow - text);
+        if (strlen(h.text) != tlen || strncmp(h.text, text, tlen) != 0)
+          fail_msg("%s: HoDoKu's step %s, ours %s", path, text, h.text);
+        sk_mask want[SK_CELLS];
+        step_elims(arrow + 4, want);
+        assert_memory_equal(want, h.elim, sizeof want);
+        checked++;
+      } else if (mine[i].index < index) {
+        gathered r = search(mine[i].id, &g, solver, 1);
+        if (r.n) fail_msg("%s: before HoDoKu's step %s, %s finds %s", path, text, mine[i].id,
+                          r.hint[0].text);
+        free(r.hint);
+      }
+    }
+    apply_step(&g, arrow ? arrow + 4 : text + nlen + 2);
+  }
+  fclose(f);
+  *fish_steps += checked;
+  return 0;
+}
+
+static void test_hodoku_paths(void **state) {
+  (void)state;
+  const char *shared = getenv("SK_SHARED");
+  if (!shared) { print_message("SK_SHARED unset: HoDoKu's paths skipped\n"); return; }
+  static const char *const sets[] = {"top1465", "mixed-1090"};
+  for (size_t i = 0; i < 2; i++) {
+    char path[1024];
+    int steps = 0;
+    snprintf(path, sizeof path, "%s/data/hodoku/hodoku-paths-%s.txt", shared, sets[i]);
+    if (check_paths(path, &steps) != 0) { print_message("%s missing: skipped\n", path); continue; }
+    print_message("HoDoKu's paths of %s: %d fish steps, the same fish\n", sets[i], steps);
+    assert_true(steps > 0);
+  }
+}
+
+/* }====== */
+
 /* {====== HoDoKu's regression library */
 
 typedef struct libcase {
@@ -827,6 +973,7 @@ int main(void) {
     cmocka_unit_test(test_options),
     cmocka_unit_test(test_reference),
     cmocka_unit_test(test_reglib),
+    cmocka_unit_test(test_hodoku_paths),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
