@@ -7,9 +7,8 @@
 **   finned-squirmbag  finned-whale  finned-leviathan        0313 0314 0315
 **   sashimi-x-wing  sashimi-swordfish  sashimi-jellyfish    0320 0321 0322
 **   sashimi-squirmbag  sashimi-whale  sashimi-leviathan     0323 0324 0325
-** Siamese fish (allow-duals-and-siamese) are hints of the finned or
-** sashimi id of their first fish's type (codes 03101 ... 03251: the code
-** and a 1).
+** Siamese fish (option duals) are hints of the finned or sashimi id of
+** their first fish's type (codes 03101 ... 03251: the code and a 1).
 **
 ** The rule.  n base rows (columns) hold the digit; n cover columns (rows)
 ** hold all of their cells but the fins, at most max-fins cells that lie in
@@ -28,7 +27,7 @@
 ** basic-* ids) builds each base set's cover sets from the fin box instead
 ** of trying all of them, which keeps every size fast.  Its comment says
 ** how the options change the search and the order:
-**   max-fins (5), allow-duals-and-siamese (0), only-one-fish-per-step (1),
+**   max-fins (5), duals (0), only-one-fish-per-step (1),
 **   all-steps (0: HoDoKu's solver; 1: its find-all-steps search, as its
 **   regression tester runs it, with finned and sashimi fish found together
 **   so that a Siamese fish may pair the two).

@@ -30,7 +30,7 @@
 **
 ** Options (host->param, HoDoKu's defaults):
 **   max-fins (5)                 maxFins: at most this many fins
-**   allow-duals-and-siamese (0)  allowDualsAndSiamese: the search gathers
+**   duals (0)                    allowDualsAndSiamese: the search gathers
 **                                every fish, adds the Siamese ones and takes
 **                                them in HoDoKu's sorted order
 **   only-one-fish-per-step (1)   onlyOneFishPerStep: of fish with the same
@@ -404,7 +404,7 @@ static int hf_stream_emit(void *ud, const hf_fish *f) {
 static int hf_search(const sk_search *s, int n, int kind) {
   const sk_host *host = s->host;
   int max_fins = host->param(s, "max-fins", 5);
-  int siamese = host->param(s, "allow-duals-and-siamese", 0) != 0;
+  int siamese = host->param(s, "duals", 0) != 0;
   int one = host->param(s, "only-one-fish-per-step", 1) != 0;
   int all = host->param(s, "all-steps", 0) != 0;
   int finless = kind == HF_FINLESS, finned = !finless;

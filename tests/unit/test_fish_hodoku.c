@@ -5,7 +5,7 @@
 **
 ** The two plugins are loaded from the build; their searches are run through
 ** a host of the test's own, which hands them the options under test
-** (max-fins, allow-duals-and-siamese, only-one-fish-per-step, all-steps)
+** (max-fins, duals, only-one-fish-per-step, all-steps)
 ** and gathers every hint.
 **   - hand-made positions (the empty grid with a digit confined to chosen
 **     cells of some rows or columns): one fish per size and kind, the
@@ -202,8 +202,8 @@ static void expect_focus(const sk_hint *h, const sk_grid *g, int d, const char *
 static const option solver[] = {{NULL, 0}};
 static const option all_steps[] = {{"all-steps", 1}, {"only-one-fish-per-step", 0}, {NULL, 0}};
 static const option all_siamese[] = {
-  {"all-steps", 1}, {"only-one-fish-per-step", 0}, {"allow-duals-and-siamese", 1}, {NULL, 0}};
-static const option solver_siamese[] = {{"allow-duals-and-siamese", 1}, {NULL, 0}};
+  {"all-steps", 1}, {"only-one-fish-per-step", 0}, {"duals", 1}, {NULL, 0}};
+static const option solver_siamese[] = {{"duals", 1}, {NULL, 0}};
 
 /* }====== */
 
@@ -899,7 +899,7 @@ static int check_case(const libcase *lc) {
                                       "leviathan"};
   int n = lc->code[3] - '0' + 2;
   option opt[] = {{"all-steps", 1}, {"only-one-fish-per-step", 0},
-                  {"allow-duals-and-siamese", n >= 3}, {"max-fins", 5}, {NULL, 0}};
+                  {"duals", n >= 3}, {"max-fins", 5}, {NULL, 0}};
   int found = 0, good = 1;
   for (int k = 0; k < 3; k++) {
     char id[32];
