@@ -5,18 +5,24 @@
 **
 ** The two plugins are loaded from the build; their searches are run through
 ** a host of the test's own, which hands them the options under test
-** (max-fins, duals, only-one-fish-per-step, all-steps)
-** and gathers every hint.
+** (max-fins, duals, only-one-fish-per-step, all-steps) and gathers every
+** hint.
 **   - hand-made positions (the empty grid with a digit confined to chosen
 **     cells of some rows or columns): one fish per size and kind, the
-**     first in HoDoKu's scan order, its text, figures and eliminations;
-**     positions where nothing may be found; the options;
+**     first in HoDoKu's scan order, its text, figures, focus and
+**     eliminations; positions where nothing may be found; the options;
+**   - HoDoKu's search read literally (every base set, every cover set, the
+**     fins' common peers), on random digit patterns: every size and kind,
+**     the same fish in the same order;
 **   - with SK_SHARED set: every case of HoDoKu's regression library
 **     (data/hodoku/reglib-1.3.txt) for the codes 0300-0325 and their
 **     Siamese codes, checked as HoDoKu's regression tester checks it (all
 **     fish of the size found with its settings; every one written with the
 **     case's code and digit must have the case's eliminations, and one
-**     must exist).
+**     must exist); and HoDoKu's own solving paths of top1465 and
+**     mixed-1090 (hodoku-paths-*.txt) replayed: at each of its fish steps
+**     the same fish, and before each step of a later technique no fish of
+**     an earlier one.
 */
 #include <stdarg.h>
 #include <stddef.h>
