@@ -12,6 +12,10 @@
 ** values 1..9.  A value is tried only while at least 2n of its nine copies
 ** are unplaced, and each base line needs at least two places.  No finned,
 ** sashimi or franken fish (SE has none).  Hints report figure size = n.
+**
+** Option (host->param) hodoku = 1: HoDoKu 2.2.0's basic fish instead
+** (FishSolver): a base line needs one place or more, and no value is left
+** out for its placed copies.
 */
 #include "sk_plugin.h"
 
@@ -91,14 +95,15 @@ static int found(const sk_search *s, const params *p, const lines *L,
 
 /* A base line needs 2..n places for the value (more can never fit in n
 ** cover lines); fit[d] has the lines that qualify for d. */
-static int fish_on(const sk_search *s, const params *p, const lines *L, const int *placed) {
-  int n = p->n;
+static int fish_on(const sk_search *s, const params *p, const lines *L, const int *placed,
+                   int hodoku) {
+  int n = p->n, least = hodoku ? 1 : 2;
   unsigned fit[10] = {0}, any = 0;
   for (int d = 1; d <= 9; d++) {
-    if (placed[d] + 2 * n > 9) continue;
+    if (!hodoku && placed[d] + 2 * n > 9) continue;
     for (int line = 0; line < 9; line++) {
       int k = bits9(L->pos[d][line]);
-      if (k >= 2 && k <= n) fit[d] |= 1u << line;
+      if (k >= least && k <= n) fit[d] |= 1u << line;
     }
     any |= fit[d];
   }
@@ -119,12 +124,12 @@ static int fish_on(const sk_search *s, const params *p, const lines *L, const in
 static int search(const sk_search *s) {
   const params *p = s->data;
   const sk_grid *g = s->grid;
-  int placed[10] = {0};
+  int placed[10] = {0}, hodoku = s->host->param(s, "hodoku", 0) != 0;
   lines cols, rows;
   for (int c = 0; c < SK_CELLS; c++) placed[g->value[c]]++;
   load_lines(g, &cols, &rows);
-  if (fish_on(s, p, &cols, placed)) return SK_SEARCH_STOPPED;
-  if (fish_on(s, p, &rows, placed)) return SK_SEARCH_STOPPED;
+  if (fish_on(s, p, &cols, placed, hodoku)) return SK_SEARCH_STOPPED;
+  if (fish_on(s, p, &rows, placed, hodoku)) return SK_SEARCH_STOPPED;
   return SK_SEARCH_DONE;
 }
 

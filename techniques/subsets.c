@@ -20,6 +20,14 @@
 ** that keeps SE's order among the rest.  A direct hint only places its single:
 ** SE 1.2.1.3 keeps the hidden set's other candidates when it applies one.
 ** Every hint reports figure size = n.
+**
+** Option (host->param) hodoku = 1: HoDoKu 2.2.0's rules (SimpleSolver)
+** instead -- sets in houses with more empty cells than n (naked: any),
+** members with a single candidate (place) too, and a naked set removes its
+** values from every house its cells share, reported once (from the first
+** of those houses scanned).  A naked pair or triple that removes values in
+** a line outside its block and in the block is what HoDoKu calls a locked
+** pair or triple: it reports type 1 (others 0).
 */
 #include "sk_plugin.h"
 
@@ -46,6 +54,7 @@ typedef struct params {
 /* A house seen as 9 positions. */
 typedef struct house {
   int id;
+  int hodoku;                /* option hodoku: HoDoKu's rules */
   int empty;                 /* cells without a value */
   sk_mask cand[9];           /* candidates per position */
   const uint16_t *pos;       /* pos[d]: positions holding candidate d */
@@ -133,10 +142,46 @@ static void text_hint(const sk_search *s, const params *p, const house *hs,
 
 /* ---- naked sets ---- */
 
+/* HoDoKu's naked set: every house the cells share loses the values; only
+** from the first of them that the search scans (blocks, columns, rows). */
+static int shared_found(const sk_search *s, const params *p, const house *hs,
+                        unsigned cells, unsigned values) {
+  static const int kinds[3] = {2, 1, 0};       /* scan order: block, column, row */
+  int cell[4], n = 0, common[3], ncommon = 0, first = -1;
+  for (int i = 0; i < 9; i++)
+    if (cells & (1u << i)) cell[n++] = cell_of(hs, i);
+  for (int k = 0; k < 3; k++) {
+    int h = sk_cell_house[cell[0]][kinds[k]], all = 1;
+    for (int j = 1; j < n; j++) all &= sk_cell_house[cell[j]][kinds[k]] == h;
+    if (!all) continue;
+    if (first < 0) first = h;
+    common[ncommon++] = h;
+  }
+  if (first != hs->id) return 0;
+  sk_hint h;
+  int in_block = 0, in_line = 0;
+  start_hint(s, p, hs, &h, values, cells);
+  for (int k = 0; k < ncommon; k++)
+    for (int i = 0; i < 9; i++) {
+      int c = sk_house_cell[common[k]][i], mine = 0;
+      for (int j = 0; j < n; j++) mine |= c == cell[j];
+      sk_mask gone = (sk_mask)(s->grid->cand[c] & values);
+      if (mine || !gone) continue;
+      h.elim[c] |= gone;
+      if (common[k] >= block0) in_block = 1;
+      else if (ncommon == 1 || sk_cell_house[c][2] != common[0]) in_line = 1;
+    }
+  if (!sk_hint_has_elims(&h)) return 0;
+  h.fig[SK_FIG_TYPE] = p->n < 4 && ncommon > 1 && common[0] >= block0 && in_block && in_line;
+  text_hint(s, p, hs, &h, values, cells);
+  return s->host->emit(s, &h);
+}
+
 /* cells: positions of the set; values: their union (n values). */
 static int naked_found(const sk_search *s, const params *p, const house *hs,
                        unsigned cells, unsigned values) {
   unsigned victims = 0;
+  if (hs->hodoku) return shared_found(s, p, hs, cells, values);
   for (int i = 0; i < 9; i++)
     if (!(cells & (1u << i)) && (hs->cand[i] & values)) victims |= 1u << i;
   if (!victims) return 0;
@@ -151,12 +196,12 @@ static int naked_found(const sk_search *s, const params *p, const house *hs,
 }
 
 static int naked_in(const sk_search *s, const params *p, const house *hs) {
-  int list[9], k = 0;
-  if (hs->empty < 2 * p->n) return 0;
+  int list[9], k = 0, least = hs->hodoku ? 1 : 2;
+  if (hs->empty < (hs->hodoku ? p->n : 2 * p->n)) return 0;
   /* a cell with more than n candidates cannot belong to a set of n */
   for (int i = 0; i < 9; i++) {
     int n = bits9(hs->cand[i]);
-    if (n >= 2 && n <= p->n) list[k++] = i;
+    if (n >= least && n <= p->n) list[k++] = i;
   }
   if (k < p->n) return 0;
   /* sub picks items of list[]: positions */
@@ -214,13 +259,13 @@ static int direct_found(const sk_search *s, const params *p, const house *hs,
 }
 
 static int hidden_in(const sk_search *s, const params *p, const house *hs) {
-  int list[9], k = 0;
-  int limit = p->kind == DIRECT ? p->n : 2 * p->n;
+  int list[9], k = 0, hodoku = hs->hodoku && p->kind == HIDDEN, least = hodoku ? 1 : 2;
+  int limit = p->kind == DIRECT || hodoku ? p->n : 2 * p->n;
   if (hs->empty <= limit) return 0;
   /* a value with more than n places cannot belong to a set of n */
   for (int d = 1; d <= 9; d++) {
     int n = bits9(hs->pos[d]);
-    if (n >= 2 && n <= p->n) list[k++] = d - 1;
+    if (n >= least && n <= p->n) list[k++] = d - 1;
   }
   if (k < p->n) return 0;
   /* sub picks items of list[]: values (as d - 1) */
@@ -244,6 +289,7 @@ static int search(const sk_search *s) {
   const params *p = s->data;
   places pl;
   house hs;
+  hs.hodoku = p->kind != DIRECT && s->host->param(s, "hodoku", 0) != 0;
   load_places(s->grid, &pl, p->kind != NAKED);
   for (int k = 0; k < 3; k++)
     for (int i = 0; i < 9; i++) {
