@@ -17,7 +17,13 @@
 **     same position with the rectangle's placed cells made givens gives no
 **     such step;
 **   - the rating path, where the nine ids share one scan kept on the step:
-**     each step taken is the first hint of the first id with one.
+**     each step taken is the first hint of the first id with one;
+**   - with SK_SHARED: HoDoKu 2.2.0's own solution paths of mixed-1090 and
+**     top1465 (data/hodoku/hodoku-paths-*.txt, its /bs /vp output) replayed
+**     step by step: at each step HoDoKu takes with one of these techniques
+**     the technique's first hint is HoDoKu's step (text and eliminations)
+**     and the ones HoDoKu tries before it find nothing; at each step of a
+**     technique HoDoKu tries after them, none of them finds anything.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -216,6 +222,41 @@ static void test_test1_missing(void **state) {
   assert_string_equal(buf, "142");
 }
 
+/* The same with option missing-candidates 0 (HoDoKu's tester for variant
+** 1 cases): every corner must hold both digits, so nothing is found; the
+** full rectangle of test_test1_hand still is. */
+static void test_test1_no_missing(void **state) {
+  (void)state;
+  static const char text[] =
+    "name: strict\ntechniques:\n  - id: uniqueness-1\n    base: 1.0\n"
+    "    params: {missing-candidates: 0}\n";
+  sk_error err = {{0}};
+  char path[1024];
+  sk_engine *e = sk_engine_new();
+  assert_non_null(e);
+  snprintf(path, sizeof path, "%s/uniqueness.so", SK_BUILD_PLUGIN_DIR);
+  assert_int_equal(sk_engine_load_plugin(e, path, &err), 0);
+  sk_table *t = sk_table_parse(text, sizeof text - 1, "strict", &err);
+  assert_non_null(t);
+  assert_int_equal(sk_engine_use_table(e, t, &err), 0);
+  sk_grid g = empty();
+  only(&g, rc(1, 1), "12");
+  only(&g, rc(1, 2), "12");
+  only(&g, rc(4, 1), "12");
+  only(&g, rc(4, 2), "13");
+  hints k;
+  k.n = 0;
+  assert_int_equal(sk_engine_hints(e, &g, 0, 1, keep_hint, &k), 0);
+  g = empty();
+  only(&g, rc(1, 1), "12");
+  only(&g, rc(1, 2), "12");
+  only(&g, rc(4, 1), "12");
+  only(&g, rc(4, 2), "123");
+  assert_int_equal(sk_engine_hints(e, &g, 0, 1, keep_hint, &k), 1);
+  assert_string_equal(k.h[0].text, "Uniqueness Test 1: 1/2 in r1c12,r4c12");
+  sk_engine_free(e);
+}
+
 /* The far corners hold different extras (3 and 4) and the houses around
 ** hold 1 and 2 everywhere: no technique of the family finds anything. */
 static void test_nothing(void **state) {
@@ -388,15 +429,177 @@ static void test_rating_shares_scan(void **state) {
 
 /* }====== */
 
+/* {====== HoDoKu's solution paths, with SK_SHARED */
+
+/* HoDoKu's solver order of these techniques (StepConfig index 2900,
+** 3500-4030) as indexes into ids[]. */
+static const int hodoku_order[] = {9, 0, 1, 2, 3, 4, 5, 6, 7, 8};
+
+/* Step names of HoDoKu's techniques tried before BUG+1 (index < 2900),
+** and between it and Uniqueness Test 1 (2900 < index < 3500); every
+** other technique comes after Avoidable Rectangle Type 2. */
+static const char *const before_bug[] = {
+  "Full House", "Naked Single", "Hidden Single", "Locked Pair", "Locked Triple",
+  "Locked Candidates Type 1 (Pointing)", "Locked Candidates Type 2 (Claiming)", "Naked Pair",
+  "Naked Triple", "Hidden Pair", "Hidden Triple", "Naked Quadruple", "Hidden Quadruple", "X-Wing",
+  "Swordfish", "Jellyfish", "Squirmbag", "Whale", "Leviathan", "Remote Pair",
+};
+static const char *const before_ur[] = {
+  "Skyscraper", "2-String Kite", "Dual 2-String Kite", "Turbot Fish", "Empty Rectangle",
+  "Dual Empty Rectangle", "W-Wing", "XY-Wing", "XYZ-Wing",
+};
+
+static int listed(const char *name, const char *const *list, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (strcmp(name, list[i]) == 0) return 1;
+  return 0;
+}
+
+/* HoDoKu's "r1c46,r2c689" cells, each added to out with digit d and op
+** ('<' elimination, '=' placement); returns the count, -1 if malformed. */
+static int path_cells(const char *s, size_t n, int d, char op, int out[][3], int at) {
+  size_t i = 0;
+  while (i < n) {
+    if (s[i] != 'r') return -1;
+    size_t r0 = ++i;
+    while (i < n && s[i] >= '1' && s[i] <= '9') i++;
+    size_t r1 = i;
+    if (i >= n || s[i] != 'c') return -1;
+    size_t c0 = ++i;
+    while (i < n && s[i] >= '1' && s[i] <= '9') i++;
+    for (size_t r = r0; r < r1; r++)
+      for (size_t c = c0; c < i; c++) {
+        if (at >= 729) return -1;
+        out[at][0] = rc(s[r] - '0', s[c] - '0');
+        out[at][1] = d;
+        out[at][2] = op;
+        at++;
+      }
+    if (i < n && s[i] == ',') i++;
+  }
+  return at;
+}
+
+/* The effects after " => " (or after ": " for singles): "r1c46<>5,
+** r2c2=8"; returns their count, -1 if malformed. */
+static int path_effects(const char *s, int out[][3]) {
+  int n = 0;
+  while (*s) {
+    const char *end = strstr(s, ", ");
+    size_t len = end ? (size_t)(end - s) : strlen(s);
+    const char *ne = strstr(s, "<>");
+    const char *eq = memchr(s, '=', len);
+    if (ne && ne < s + len) n = path_cells(s, (size_t)(ne - s), ne[2] - '0', '<', out, n);
+    else if (eq) n = path_cells(s, (size_t)(eq - s), eq[1] - '0', '=', out, n);
+    else return -1;
+    if (n < 0) return -1;
+    s += len;
+    if (end) s += 2;
+  }
+  return n;
+}
+
+static int same_effects(const sk_hint *h, int eff[][3], int n) {
+  sk_mask want[SK_CELLS] = {0};
+  for (int i = 0; i < n; i++) {
+    if (eff[i][2] != '<') return 0;
+    want[eff[i][0]] |= SK_BIT(eff[i][1]);
+  }
+  return h->cell < 0 && memcmp(want, h->elim, sizeof want) == 0;
+}
+
+static void test_hodoku_paths(void **state) {
+  (void)state;
+  static const char *const sets[] = {"mixed-1090", "top1465"};
+  const char *shared = getenv("SK_SHARED");
+  if (!shared) { skip(); return; }
+  long mine = 0, later = 0, puzzles = 0;
+  for (size_t f = 0; f < sizeof sets / sizeof sets[0]; f++) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/hodoku/hodoku-paths-%s.txt", shared, sets[f]);
+    FILE *in = fopen(path, "r");
+    if (!in) { print_message("%s not found: skipped\n", path); skip(); return; }
+    static char line[4096];
+    static int eff[729][3];
+    sk_grid g;
+    int lineno = 0, have = 0;
+    while (fgets(line, sizeof line, in)) {
+      lineno++;
+      line[strcspn(line, "\r\n")] = '\0';
+      if (line[0] == '#') {
+        const char *p = strchr(line, ' ');
+        assert_non_null(p);
+        uint8_t v[SK_CELLS];
+        for (int c = 0; c < SK_CELLS; c++) v[c] = p[1 + c] >= '1' && p[1 + c] <= '9' ? (uint8_t)(p[1 + c] - '0') : 0;
+        assert_int_equal(sk_grid_from_values(&g, v, NULL), 0);
+        have = 1;
+        puzzles++;
+        continue;
+      }
+      /* steps are indented by three blanks, a chain's lines by two */
+      if (!have || strncmp(line, "   ", 3) != 0 || line[3] == ' ') continue;
+      const char *step = line + 3;
+      const char *arrow = strstr(step, " => ");
+      const char *colon = strchr(step, ':');
+      size_t nlen = (size_t)((colon && (!arrow || colon < arrow) ? colon : arrow) - step);
+      char name[128];
+      snprintf(name, sizeof name, "%.*s", (int)nlen, step);
+      char *in_unit = strstr(name, " in r");
+      if (!in_unit) in_unit = strstr(name, " in c");
+      if (!in_unit) in_unit = strstr(name, " in b");
+      if (in_unit) *in_unit = '\0';              /* "Forcing Chain Contradiction in r5" */
+      int n = path_effects(arrow ? arrow + 4 : colon + 2, eff);
+      if (n < 0) fail_msg("%s:%d: effects not read: %s", sets[f], lineno, step);
+
+      int which = -1;                              /* position in hodoku_order */
+      for (int k = 0; k < NIDS; k++) {
+        int t = sk_table_find(sk_engine_table(eng), ids[hodoku_order[k]]);
+        if (strcmp(name, sk_engine_bound(eng, t)->name) == 0) which = k;
+      }
+      int before = listed(name, before_bug, sizeof before_bug / sizeof before_bug[0]) ? 0
+                   : listed(name, before_ur, sizeof before_ur / sizeof before_ur[0]) ? 1
+                   : which >= 0 ? which : NIDS;
+      for (int k = 0; k < before; k++)
+        if (count_of(ids[hodoku_order[k]], &g) != 0)
+          fail_msg("%s:%d: %s finds something before HoDoKu's %s", sets[f], lineno,
+                   ids[hodoku_order[k]], step);
+      if (which >= 0) {
+        hints *k = all_of(ids[hodoku_order[which]], &g);
+        size_t tlen = arrow ? (size_t)(arrow - step) : strlen(step);
+        if (k->n == 0 || strlen(k->h[0].text) != tlen || strncmp(k->h[0].text, step, tlen) != 0 ||
+            !same_effects(&k->h[0], eff, n))
+          fail_msg("%s:%d: HoDoKu: %s\n  sudokit: %s", sets[f], lineno, step, k->n ? k->h[0].text : "(none)");
+        mine++;
+      } else if (before == NIDS) {
+        later++;
+      }
+      for (int i = 0; i < n; i++) {
+        if (eff[i][2] == '<') sk_grid_eliminate(&g, eff[i][0], eff[i][1]);
+        else sk_grid_place(&g, eff[i][0], eff[i][1]);
+      }
+    }
+    fclose(in);
+  }
+  print_message("%ld puzzles: %ld steps of these techniques, %ld later steps where they find nothing\n",
+                puzzles, mine, later);
+  assert_int_equal(puzzles, 2555);
+  assert_int_equal(mine, 1687);
+  assert_int_equal(later, 21116);
+}
+
+/* }====== */
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_test1_hand),
     cmocka_unit_test(test_test1_missing),
+    cmocka_unit_test(test_test1_no_missing),
     cmocka_unit_test(test_nothing),
     cmocka_unit_test(test_library),
     cmocka_unit_test(test_hidden_order),
     cmocka_unit_test(test_avoidable_needs_placed),
     cmocka_unit_test(test_rating_shares_scan),
+    cmocka_unit_test(test_hodoku_paths),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
