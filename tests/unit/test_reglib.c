@@ -192,7 +192,7 @@ static void write_elims(void **state) {
   assert_true(strlen(out) == strlen(ex2) + 1 && out[strlen(ex2)] == '9');
   /* a code by type: none for type 2 */
   sk_reglib_code codes[2] = {{0, "0310"}, {1, "03101"}};
-  sk_reglib_rule by = {2, codes, SK_DIGITS_PATTERN, SK_EXTRA_NONE, 0, NULL};
+  sk_reglib_rule by = {.ncode = 2, .code = codes};
   h.fig[SK_FIG_TYPE] = 1;
   sk_libline_write(out, sizeof out, &g, &h, &by);
   assert_memory_equal(out, ":03101:34:", 10);
@@ -263,7 +263,8 @@ static const char keys[] =
   "    enabled: false\n"
   "    params: {max-fins: 5, duals: true, off: false, neg: -2}\n"
   "    attrs: {index: 4100, score: 130, level: hard}\n"
-  "    reglib: {codes: {0: \"0310\", 1: \"03101\"}, digits: pattern, params: {max-fins: 3}}\n"
+  "    reglib: {codes: {0: \"0310\", 1: \"03101\"}, digits: pattern, params: {max-fins: 3},\n"
+  "             variants: {1: {endo: 1, duals: 0}, x: {endo: 2}}}\n"
   "  - id: x-chain\n"
   "    base: 2.6\n"
   "    reglib: {code: \"0701\", digits: elim, extra: length}\n"
@@ -298,6 +299,16 @@ static void check_keys(const sk_table *t) {
   assert_int_equal(r->nparam, 1);
   assert_string_equal(r->param[0].name, "max-fins");
   assert_int_equal(r->param[0].value, 3);
+  int n;
+  const sk_param *v = sk_reglib_variant_params(r, "1", &n);
+  assert_int_equal(n, 2);
+  assert_string_equal(v[1].name, "duals");
+  assert_int_equal(v[1].value, 0);
+  v = sk_reglib_variant_params(r, "x", &n);
+  assert_int_equal(n, 1);
+  assert_int_equal(v[0].value, 2);
+  assert_null(sk_reglib_variant_params(r, "2", &n));
+  assert_int_equal(n, 0);
   r = sk_table_reglib(&t->entry[1]);
   assert_string_equal(sk_reglib_code_for(r, 5), "0701");
   assert_int_equal(r->digits, SK_DIGITS_ELIM);
@@ -353,7 +364,11 @@ static void table_key_errors(void **state) {
   table_bad(ENTRY("    reglib: {codes: {x: \"01\"}}\n"),
             "t.yaml:5:22: a 'codes' key (a type figure) must be a whole number, not 'x'");
   table_bad(ENTRY("    reglib: {code: \"01\", size: 2}\n"),
-            "t.yaml:5:26: unknown key 'size' in 'reglib' (known: code, codes, digits, extra, params)");
+            "t.yaml:5:26: unknown key 'size' in 'reglib' (known: code, codes, digits, extra, params, variants)");
+  table_bad(ENTRY("    reglib: {code: \"01\", variants: {y: {a: 1}}}\n"),
+            "t.yaml:5:37: a variant is a number or 'x', not 'y'");
+  table_bad(ENTRY("    reglib: {code: \"01\", variants: {1: {a: b}}}\n"),
+            "t.yaml:5:44: parameter 'a' must be a whole number, not 'b'");
 }
 
 /* }--- */
