@@ -19,13 +19,14 @@
 **           of it (holding neither a nor b) form a naked set of k+1
 **           digits: those leave the house's other cells (and, when the set
 **           is in a line and one box, that box's other cells too)
-**   test 4  two extra cells in a line; if a has no other place in the
-**           houses they share, b leaves both
-**   test 6  two extra cells on a diagonal; if a has no place in their
-**           rows and columns outside the rectangle, a leaves both
+**   test 4  two extra cells in a line; if a (else b) has no place in the
+**           houses they share outside them, the other digit leaves both
+**   test 6  two extra cells on a diagonal; if a (else b) has no place in
+**           their rows and columns outside the rectangle, it leaves both
 **   hidden  one or two (diagonal) cells hold only a and b; for such a
 **           corner, if a has no place outside the rectangle in the row and
-**           the column through the opposite cell, b leaves that cell
+**           the column through the opposite cell, b leaves that cell (then
+**           the same with a and b swapped)
 ** Avoidable rectangles use solved cells that were not givens: a and b
 ** placed in two cells of a box, the opposite side either placed b/a or
 ** still open with a and b as below; placing both would give the deadly
@@ -48,7 +49,8 @@
 **   - with "missing-candidates" (HoDoKu's allowUniquenessMissingCandidates,
 **     default 1) a corner needs a and b only to be possible -- an empty
 **     cell no placed a or b sees -- and HoDoKu tests that for a at both
-**     far corners but for b only at the second (kept as it is);
+**     far corners but for b only at the second (kept as it is; it only
+**     matters where the start cell holds a digit a placed peer forbids);
 **     without it every corner holds both digits;
 **   - every rectangle is examined once: HoDoKu remembers the rectangles it
 **     saw as 1000*c1 + 100*c2 + 10*c3 + c4 of its sorted cells, a number
@@ -409,7 +411,9 @@ static int open_with(const sk_grid *g, int c, int d) {
 ** digit sc->a placed there for avoidable rectangles). */
 static void from_cell(scan *sc, int c11, int avoidable) {
   const sk_grid *g = sc->g;
-  const sk_bits *ok_a = &sc->allowed[sc->a], *ok_b = &sc->allowed[sc->b];
+  /* where a and b are possible (uniqueness; b is not known yet for an
+  ** avoidable rectangle, which does not use them) */
+  const sk_bits *ok_a = &sc->allowed[sc->a], *ok_b = avoidable ? NULL : &sc->allowed[sc->b];
   sk_mask m11 = g->cand[c11];
   int box = 18 + box_of(c11);
   for (int k = 0; k < 9; k++) {
