@@ -12,8 +12,12 @@
 ** written as a library line and the case passes when one of them equals
 ** the case line.  A hint that has the case's ":code:cands:" but differs
 ** fails it -- unless an exact hint came before and the two differ only
-** after their last ':' (a chain of another length).  A fail case
-** (variant 'x') passes when no hint has the prefix.
+** after their last ':' (a chain of another length).  HoDoKu sorts the
+** steps it finds, and among steps with the same eliminations the shorter
+** chain comes first; so here, whatever order the plugin emits them in, a
+** line that differs from the case only in a longer extra (length) passes
+** when an exact line was found, one with a shorter extra fails.  A fail
+** case (variant 'x') passes when no hint has the prefix.
 */
 #include <ctype.h>
 #include <errno.h>
@@ -224,8 +228,17 @@ typedef struct checker {
   const sk_reglib_rule *rule;
   int found, exact, good;
   char other[SK_LIBLINE_MAX];  /* the first line with the prefix that differs */
+  char longer[SK_LIBLINE_MAX]; /* the first that differs by a longer extra */
   long hints;
 } checker;
+
+/* The number after a line's last ':' (a chain length), or -1. */
+static long extra_of(const char *line) {
+  const char *p = strrchr(line, ':');
+  char *end;
+  long v = p && p[1] ? strtol(p + 1, &end, 10) : -1;
+  return p && p[1] && !*end ? v : -1;
+}
 
 static int check_hint(void *ud, const sk_hint *h, int32_t difficulty) {
   static char line[SK_LIBLINE_MAX];              /* reglib runs serially */
@@ -236,7 +249,10 @@ static int check_hint(void *ud, const sk_hint *h, int32_t difficulty) {
   if (strncmp(line, k->start, k->start_len) != 0) return 0;
   k->found = 1;
   if (!strcmp(line, k->want)) { k->exact = 1; return 0; }
-  if (k->exact && sk_libline_same_but_extra(k->want, line)) return 0;
+  if (sk_libline_same_but_extra(k->want, line) && extra_of(line) > extra_of(k->want)) {
+    if (!k->longer[0]) snprintf(k->longer, sizeof k->longer, "%s", line);
+    return 0;                          /* sorted after an exact line: no failure */
+  }
   if (k->good) snprintf(k->other, sizeof k->other, "%s", line);
   k->good = 0;
   return 0;
@@ -283,7 +299,8 @@ static sk_param *case_params(const sk_reglib_rule *r, const char *variant, int *
 /* Run one case; returns its R_* result and fills detail. */
 static int run_case(regrun *x, const sk_libline *l, const char *want, const char *start,
                     int fail_case, const sk_grid *g, char *detail, size_t dsize) {
-  checker k = {want, start, strlen(start), g, NULL, 0, 0, 1, "", 0};
+  static checker k;
+  k = (checker){.want = want, .start = start, .start_len = strlen(start), .g = g, .good = 1};
   int ran = 0;
   for (int i = 0; i < x->t->n; i++) {
     const sk_reglib_rule *r = sk_table_reglib(&x->t->entry[i]);
@@ -308,6 +325,7 @@ static int run_case(regrun *x, const sk_libline *l, const char *want, const char
     snprintf(detail, dsize, "%ld hints, none %s", k.hints, start);
     return R_MISSING;
   }
+  if (k.good && !k.exact) snprintf(k.other, sizeof k.other, "%s", k.longer), k.good = 0;
   if (!k.good) return snprintf(detail, dsize, "found %s", k.other), R_FAIL;
   detail[0] = '\0';
   return R_PASS;
