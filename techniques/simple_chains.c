@@ -51,8 +51,8 @@
 **     the search sorts with TimSort, as Java does, and emits in HoDoKu's
 **     order of discovery with h->order = the rank in that sort.
 **   - a rating step only needs the first (SK_TECH_COLLECT with
-**     host->difficulty >= 0): see first_step() for how the search stops
-**     early there.
+**     host->difficulty >= 0): "the rating step's search" below says how
+**     the search stops early there; listings get every chain.
 **
 ** Options (host->param, HoDoKu's default):
 **   max-length   20   chains of up to this many links (HoDoKu's
@@ -99,8 +99,22 @@ typedef struct links {
 } links;
 
 /* ChainSolver.getAllLinks for one type. */
+/* Exactly two cells? */
+static inline int twice(sk_bits b) {
+  uint64_t lo = b.w[0], hi = b.w[1];
+  if (lo) lo &= lo - 1;
+  else if (hi) hi &= hi - 1;
+  else return 0;
+  return lo ? (lo & (lo - 1)) == 0 && hi == 0 : hi && (hi & (hi - 1)) == 0;
+}
+
 static void build_links(links *L, const sk_grid *g, int type) {
   int n = 0, ns = 0;
+  uint32_t two[9] = {0};       /* X-Chain: bit h when digit d is twice in house h */
+  if (type == X_CHAIN)
+    for (int d = 0; d < 9; d++)
+      for (int h = 0; h < SK_HOUSES; h++)
+        if (twice(sk_bits_and(g->dcells[d], sk_house_bits[h]))) two[d] |= 1u << h;
   for (int c = 0; c < SK_CELLS; c++) {
     sk_mask m = g->cand[c];
     if (!m) continue;
@@ -118,7 +132,7 @@ static void build_links(links *L, const sk_grid *g, int type) {
       for (int k = 0; k < 3; k++) {
         int h = sk_cell_house[c][k];
         sk_bits in = sk_bits_and(dc, sk_house_bits[h]);
-        unsigned strong = (type == X_CHAIN && sk_bits_count(in) == 2) ? STRONG : 0;
+        unsigned strong = (two[d - 1] >> h & 1) ? STRONG : 0;
         sk_bits_clear(&in, c);
         if (k == 2)
           in = sk_bits_andnot(in, sk_bits_or(sk_house_bits[sk_cell_house[c][0]],
@@ -172,10 +186,16 @@ typedef struct ctx {
   int oom;
   long polls;
   int stopped;
+  /* the rating step's search (prune): the best key so far, and whether a
+  ** different set of eliminations has it too */
+  int prune, seed, have_best, best_count, tie;
+  int32_t best_isum;
+  sk_bits best_el;
+  uint8_t dnode[NODES];        /* XY-Chain: cell steps to a useful end */
+  sk_bits bv[9];               /* XY-Chain: the bivalue cells of each digit */
   /* the chain being built */
   uint16_t chain[MAX_LINKS + 1];
   int start, a, a2;            /* start cell, start digit, RP's other digit */
-  sk_mask rpcell;
   sk_bits startset, startset2; /* the start digit(s) in the start's peers */
 } ctx;
 
@@ -625,6 +645,89 @@ static int java_sort(int *a, int n, const step *st) {
 
 /* }====== */
 
+/* {====== the rating step's search: ends that can still win
+**
+** A rating step needs HoDoKu's first chain only, when the table prices
+** every length alike (length_free).  For an X-Chain or XY-Chain the
+** eliminations, hence the sort key up to the chain length (count, index
+** sum), depend on the two ends alone.  The search keeps the best key met so
+** far and drops every chain with a worse one (it cannot come first, and
+** HoDoKu's deletesMap keeps or drops each set's chains on that set's own
+** chains only).  An XY-Chain start whose ends cannot reach that key is
+** skipped; from the others, a chain stops growing when no end that could
+** reach it is within max-length links (cell steps counted backwards from
+** those ends over the bivalue cells, ignoring that a chain visits a cell
+** once: a lower bound).  A first pass over XY-Chains of up to SEED_LENGTH
+** links finds a good key early.  The chains of the best key are still all
+** found, in HoDoKu's order, so its chain is HoDoKu's: the shortest, the
+** first of them.  When two different sets of eliminations share the best
+** key, compareTo calls them equal and Java's sort decides: the search is
+** then made again in full and sorted.  X-Chains only drop the worse keys:
+** their searches are short, and the distances would cost more than they
+** save. */
+
+#define FAR 0xFF
+#define SEED_LENGTH 7          /* links of the first pass's XY-Chains */
+
+static int key_worse(const ctx *x, int n, int32_t sum) {
+  return x->have_best && (n < x->best_count || (n == x->best_count && sum > x->best_isum));
+}
+
+/* Can an XY-Chain that has node nn at level lv still reach a useful end
+** within max-length links? */
+static int can_reach(const ctx *x, unsigned nn, int lv) {
+  if (lv & 1) {                /* on (c, y) after the link inside c */
+    int d = x->dnode[nn];
+    return d == 0 || (d != FAR && lv + 2 * d <= x->maxlen);
+  }
+  int c = (int)nn / 9;         /* entered c by digit nn's: the other one next */
+  int o = sk_mask_first((sk_mask)(x->g->cand[c] & ~SK_BIT((int)nn % 9 + 1)));
+  int d = x->dnode[c * 9 + o - 1];
+  return d != FAR && lv + 1 + 2 * d <= x->maxlen;
+}
+
+/* XY-Chain: the useful ends of the start in x (bivalue cells with the
+** start digit whose eliminations with the start are at least as good as
+** the best key, all while there is none), and the cell steps to them from
+** every node: (c, y) -y- (c2, y) = (c2, z) is one step.  0 when none. */
+static int useful_ends(ctx *x) {
+  const sk_grid *g = x->g;
+  sk_bits ends = x->bv[x->a - 1], u = {{0, 0}};
+  sk_bits_clear(&ends, x->start);
+  uint8_t ed[2] = {(uint8_t)x->a, 0};
+  for (sk_bits b = ends; !sk_bits_empty(b); ) {
+    int e = sk_bits_pop(&b);
+    sk_bits m = sk_bits_and(x->startset, sk_peer_bits[e]);
+    int n = sk_bits_count(m), k;
+    if (!n || (x->have_best && n < x->best_count)) continue;
+    if (x->have_best && n == x->best_count && key_worse(x, n, index_sum(&m, ed, &k))) continue;
+    sk_bits_set(&u, e);
+  }
+  if (sk_bits_empty(u)) return 0;
+  if (x->seed) return 1;
+  memset(x->dnode, FAR, sizeof x->dnode);
+  uint16_t q[NODES];
+  int qn = 0;
+  for (sk_bits b = u; !sk_bits_empty(b); ) {
+    int e = sk_bits_pop(&b);
+    x->dnode[e * 9 + x->a - 1] = 0;
+    q[qn++] = (uint16_t)(e * 9 + x->a - 1);
+  }
+  for (int qi = 0; qi < qn; qi++) {
+    int c2 = q[qi] / 9, z = q[qi] % 9 + 1, dd = x->dnode[q[qi]];
+    int y = sk_mask_first((sk_mask)(g->cand[c2] & ~SK_BIT(z)));
+    for (sk_bits b = sk_bits_and(sk_peer_bits[c2], x->bv[y - 1]); !sk_bits_empty(b); ) {
+      int nd = sk_bits_pop(&b) * 9 + y - 1;
+      if (x->dnode[nd] != FAR) continue;
+      x->dnode[nd] = (uint8_t)(dd + 1);
+      q[qn++] = (uint16_t)nd;
+    }
+  }
+  return 1;
+}
+
+/* }====== */
+
 /* {====== the depth-first search (ChainSolver.getChains / getChain) */
 
 typedef struct frame {
@@ -637,6 +740,22 @@ typedef struct frame {
 ** cell e; m: the start digit's candidates that see both ends. */
 static void found(ctx *x, int e, sk_bits m, int len) {
   if (x->type != REMOTE_PAIR) {
+    if (x->prune) {
+      int n;
+      uint8_t ed[2] = {(uint8_t)x->a, 0};
+      int32_t sum = index_sum(&m, ed, &n);
+      if (key_worse(x, n, sum)) return;
+      if (!x->have_best || n > x->best_count || sum < x->best_isum) {
+        x->have_best = 1;
+        x->best_count = n;
+        x->best_isum = sum;
+        x->best_el = m;
+        x->tie = 0;
+      } else if (!sk_bits_equal(m, x->best_el)) {
+        x->tie = 1;            /* the same key, other eliminations */
+      }
+      if (x->seed) return;
+    }
     record(x, m, x->a, (sk_bits){{0, 0}}, 0, len);
     return;
   }
@@ -665,14 +784,14 @@ static void from_start(ctx *x) {
   sk_bits in = {{0, 0}};               /* chainSet: cells of chain[0..level-1] */
   sk_bits_set(&in, x->start);
   int lv = 1, type = x->type, maxlen = x->maxlen;
+  int dist = x->prune && !x->seed && type == XY_CHAIN;
   fr[1].node = (uint16_t)(x->chain[1] & 0x3FFu);
   fr[1].strong_only = 0;
   fr[1].i = L->first[fr[1].node];
   fr[1].end = L->end[fr[1].node];
   for (;;) {
     while (fr[lv].i >= fr[lv].end) {
-      lv--;
-      if (lv <= 0) return;
+      if (--lv <= 0) return;
       sk_bits_clear(&in, node_cell(fr[lv].node));
     }
     frame *f = &fr[lv];
@@ -680,14 +799,13 @@ static void from_start(ctx *x) {
     unsigned nn = lk & 0x3FFu;
     int strong = (lk & STRONG) != 0;
     if (nn == f->node) continue;
-    int ncell = (int)nn / 9, fcell = node_cell(f->node);
-    if (type != X_CHAIN && f->strong_only && ncell != fcell) continue;
+    int ncell = (int)nn / 9;
     int loop = 0;
     if (sk_bits_has(&in, ncell)) {
       if (ncell != x->start) continue;
       loop = 1;
     }
-    sk_bits_set(&in, fcell);
+    sk_bits_set(&in, node_cell(f->node));
     if (!f->strong_only) strong = 0;
     x->chain[++lv] = (uint16_t)(nn | (strong ? STRONG : 0));
     if (lv > 1 && strong && (int)nn % 9 + 1 == x->a && (type != REMOTE_PAIR || lv >= 7)) {
@@ -695,7 +813,7 @@ static void from_start(ctx *x) {
       if (!sk_bits_empty(m)) found(x, ncell, m, lv);
     }
     frame *n = &fr[lv];
-    if (lv < maxlen && !loop) {
+    if (lv < maxlen && !loop && (!dist || can_reach(x, nn, lv))) {
       n->node = (uint16_t)nn;
       n->strong_only = (uint8_t)!f->strong_only;
       if (n->strong_only) {
@@ -706,7 +824,7 @@ static void from_start(ctx *x) {
         n->end = L->end[nn];
       }
     } else {
-      n->i = n->end = 0;
+      n->i = n->end = 0;                 /* a level not searched */
     }
     if ((++x->polls & 0xFFF) == 0 && x->s->host->should_stop(x->s)) { x->stopped = 1; return; }
   }
@@ -722,17 +840,21 @@ static void all_chains(ctx *x) {
     if (x->type != X_CHAIN && sk_mask_count(m) != 2) continue;
     for (sk_mask y = m; y; y &= y - 1) {
       int a = __builtin_ctz(y) + 1, n0 = c * 9 + a - 1;
+      x->start = c;
+      x->a = a;
+      x->startset = sk_bits_and(sk_peer_bits[c], g->dcells[a - 1]);
+      if (x->type == REMOTE_PAIR) {
+        x->a2 = sk_mask_first((sk_mask)(m & ~SK_BIT(a)));
+        x->startset2 = sk_bits_and(sk_peer_bits[c], g->dcells[x->a2 - 1]);
+      }
+      if (x->prune && x->type == XY_CHAIN) {
+        if (x->have_best && sk_bits_count(x->startset) < x->best_count) continue;
+        if ((x->have_best || !x->seed) && !useful_ends(x)) continue;
+      }
+      /* the start's strong links (XY-Chain, Remote Pair: the one inside c) */
       for (int i = L->sfirst[n0]; i < L->send[n0]; i++) {
         unsigned lk = L->s[i];
         if (x->type != X_CHAIN && node_cell(lk) != c) continue;
-        x->start = c;
-        x->a = a;
-        x->startset = sk_bits_and(sk_peer_bits[c], g->dcells[a - 1]);
-        if (x->type == REMOTE_PAIR) {
-          x->rpcell = m;
-          x->a2 = sk_mask_first((sk_mask)(m & ~SK_BIT(a)));
-          x->startset2 = sk_bits_and(sk_peer_bits[c], g->dcells[x->a2 - 1]);
-        }
         x->chain[0] = (uint16_t)n0;
         x->chain[1] = (uint16_t)lk;
         from_start(x);
@@ -786,11 +908,52 @@ static void make_hint(const ctx *x, const step *t, sk_hint *h) {
 
 /* }====== */
 
+/* Shortest chain of a type, in links. */
+static int min_length(int type) { return type == REMOTE_PAIR ? 7 : 3; }
+
+/* A rating step takes the least difficulty, then HoDoKu's order: when no
+** chain can be cheaper than HoDoKu's first t (the table prices every
+** length at least as t's), t is the only hint the step needs. */
+static int only_first(const ctx *x, const step *t) {
+  const sk_host *host = x->s->host;
+  int32_t fig[SK_FIG_COUNT] = {0};
+  fig[SK_FIG_LENGTH] = t->len;
+  int32_t dt = host->difficulty(x->s, fig, 0);
+  if (dt < 0) return 0;
+  fig[SK_FIG_LENGTH] = min_length(x->type);
+  return host->difficulty(x->s, fig, 1u << SK_FIG_LENGTH) >= dt;
+}
+
+/* Does the table price every chain length alike?  Then a rating step's
+** hint is HoDoKu's first, and the search may drop what cannot be it. */
+static int length_free(const ctx *x) {
+  const sk_host *host = x->s->host;
+  int32_t fig[SK_FIG_COUNT] = {0};
+  fig[SK_FIG_LENGTH] = min_length(x->type);
+  int32_t d0 = host->difficulty(x->s, fig, 0);
+  if (d0 < 0) return 0;
+  for (int len = min_length(x->type) + 2; len <= x->maxlen; len += 2) {
+    fig[SK_FIG_LENGTH] = len;
+    if (host->difficulty(x->s, fig, 0) != d0) return 0;
+  }
+  return 1;
+}
+
 static void ctx_free(ctx *x) {
   free(x->st);
   free(x->pool);
   free(x->map);
-  free(x->L);
+  x->st = NULL;
+  x->pool = NULL;
+  x->map = NULL;
+  x->nst = x->capst = x->npool = x->cappool = x->mapcap = x->mapn = 0;
+}
+
+static int emit_one(ctx *x, const step *t) {
+  sk_hint h;
+  make_hint(x, t, &h);
+  h.order = 0;
+  return x->s->host->emit(x->s, &h);
 }
 
 static int search(const sk_search *s) {
@@ -803,29 +966,66 @@ static int search(const sk_search *s) {
   x.type = k->type;
   int32_t ml = host->param(s, "max-length", 20);
   x.maxlen = ml <= 0 || ml > MAX_LINKS - 1 ? MAX_LINKS - 1 : (int)ml;
-  x.L = malloc(sizeof *x.L);
-  if (!x.L) return SK_SEARCH_DONE;
-  build_links(x.L, x.g, x.type);
-  all_chains(&x);
+  links *L = malloc(sizeof *L);
+  if (!L) return SK_SEARCH_DONE;
+  x.L = L;
+  build_links(L, x.g, x.type);
+  if (x.type == XY_CHAIN) {
+    sk_bits two = {{0, 0}};
+    for (int c = 0; c < SK_CELLS; c++)
+      if (sk_mask_count(x.g->cand[c]) == 2) sk_bits_set(&two, c);
+    for (int d = 0; d < 9; d++) x.bv[d] = sk_bits_and(x.g->dcells[d], two);
+  }
   int r = SK_SEARCH_DONE;
-  if (x.nst > 0 && !x.oom) {
+  if (x.type == XY_CHAIN && length_free(&x)) {
+    /* the rating step: only chains at least as good as the best so far;
+    ** a tie of two sets needs Java's sort of the whole list */
+    x.prune = 1;
+    int full = x.maxlen;
+    x.seed = 1;
+    x.maxlen = full < SEED_LENGTH ? full : SEED_LENGTH;
+    if (x.type == XY_CHAIN) all_chains(&x);
+    x.seed = 0;
+    x.maxlen = full;
+    x.tie = 0;
+    if (!x.stopped) all_chains(&x);
+    if (!x.oom && (x.stopped || !x.tie)) {
+      if (!x.stopped && x.nst > 0) {
+        int b = 0;
+        for (int i = 1; i < x.nst; i++)
+          if (step_cmp(&x.st[i], &x.st[b]) < 0) b = i;
+        emit_one(&x, &x.st[b]);
+      }
+      goto done;
+    }
+    ctx_free(&x);
+    x.prune = x.oom = 0;
+  }
+  all_chains(&x);
+  if (x.nst > 0 && !x.oom && !x.stopped) {
     int *ord = malloc((size_t)x.nst * 2 * sizeof *ord);
     if (ord) {
       int *rank = ord + x.nst;
       for (int i = 0; i < x.nst; i++) ord[i] = i;
       if (java_sort(ord, x.nst, x.st) == 0) {
         for (int i = 0; i < x.nst; i++) rank[ord[i]] = i;
-        sk_hint h;
-        for (int i = 0; i < x.nst; i++) {
-          make_hint(&x, &x.st[i], &h);
-          h.order = rank[i];
-          if (host->emit(s, &h)) { r = SK_SEARCH_STOPPED; break; }
+        if (only_first(&x, &x.st[ord[0]])) {
+          emit_one(&x, &x.st[ord[0]]);
+        } else {
+          sk_hint h;
+          for (int i = 0; i < x.nst; i++) {
+            make_hint(&x, &x.st[i], &h);
+            h.order = rank[i];
+            if (host->emit(s, &h)) { r = SK_SEARCH_STOPPED; break; }
+          }
         }
       }
       free(ord);
     }
   }
+done:
   ctx_free(&x);
+  free(L);
   return x.stopped ? SK_SEARCH_STOPPED : r;
 }
 
