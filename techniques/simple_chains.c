@@ -977,7 +977,7 @@ static int search(const sk_search *s) {
     for (int d = 0; d < 9; d++) x.bv[d] = sk_bits_and(x.g->dcells[d], two);
   }
   int r = SK_SEARCH_DONE;
-  if (x.type == XY_CHAIN && length_free(&x)) {
+  if (x.type != REMOTE_PAIR && length_free(&x)) {
     /* the rating step: only chains at least as good as the best so far;
     ** a tie of two sets needs Java's sort of the whole list */
     x.prune = 1;
