@@ -67,9 +67,12 @@
 ** XY-Chain cell (HoDoKu's value is the eliminated digit: the table says
 ** digits: elim), the pair in the Remote Pair's cells (its two values).
 ** Texts are HoDoKu's step.toString(2) up to " => ", e.g.
-**   X-Chain: 7 r1c2 =7= r1c8 -7- r5c8 =7= r5c3
-**   XY-Chain: 1 1- r4c1 -9- r4c7 -1- r5c7 -7- r7c7 -1
+**   X-Chain: 8 r4c8 =8= r4c6 -8- r6c4 =8= r1c4 -8- r1c1 =8= r9c1
+**   XY-Chain: 6 6- r2c1 -4- r2c7 -2- r9c7 -6- r9c5 -7- r6c5 -2- r6c3 -6
 **   Remote Pair: 5/7 r4c4 -7- r4c3 -5- r6c2 -7- r9c2
+** (an X-Chain may have three links, the shape of a Turbot Fish: HoDoKu's
+** X-Chain search finds those too; the turbot-fish technique is
+** single_digit.c's).
 */
 #include <stdlib.h>
 #include <string.h>
@@ -98,7 +101,6 @@ typedef struct links {
   uint16_t s[SK_CELLS * 9 * 4];            /* the strong ones, same order */
 } links;
 
-/* ChainSolver.getAllLinks for one type. */
 /* Exactly two cells? */
 static inline int twice(sk_bits b) {
   uint64_t lo = b.w[0], hi = b.w[1];
@@ -108,6 +110,8 @@ static inline int twice(sk_bits b) {
   return lo ? (lo & (lo - 1)) == 0 && hi == 0 : hi && (hi & (hi - 1)) == 0;
 }
 
+/* ChainSolver.getAllLinks for one type: every node's links in its order
+** (the start and end of HoDoKu's link list of the node). */
 static void build_links(links *L, const sk_grid *g, int type) {
   int n = 0, ns = 0;
   uint32_t two[9] = {0};       /* X-Chain: bit h when digit d is twice in house h */
