@@ -177,13 +177,13 @@ static void hodoku_print(char *out, size_t size, const char *text, const sk_mask
   }
 }
 
-/* The step a rating takes with a table of technique id alone (params: a
-** YAML map's inside, or NULL), printed as HoDoKu prints it; "-" for none. */
-static void rating_step(const char *id, const char *params, const sk_grid *g, char *out,
+/* The step a rating takes with a table of technique id alone (more: further
+** lines of its entry, or NULL), printed as HoDoKu prints it; "-" for none. */
+static void rating_step(const char *id, const char *more, const sk_grid *g, char *out,
                         size_t size) {
   char table[512];
-  snprintf(table, sizeof table, "name: t\ntechniques:\n  - id: %s\n    base: 2.6\n%s%s%s", id,
-           params ? "    params: {" : "", params ? params : "", params ? "}\n" : "");
+  snprintf(table, sizeof table, "name: t\ntechniques:\n  - id: %s\n    base: 2.6\n%s", id,
+           more ? more : "");
   sk_engine *e = make_engine(table);
   assert_non_null(e);
   sk_rate_opts o = {0};
@@ -338,9 +338,9 @@ static void test_xy_chain_none(void **state) {
   (void)state;
   sk_grid g = xy_grid();
   char got[256];
-  rating_step("xy-chain", "max-length: 4", &g, got, sizeof got);
+  rating_step("xy-chain", "    params: {max-length: 4}\n", &g, got, sizeof got);
   assert_string_equal(got, "-");
-  rating_step("xy-chain", "max-length: 5", &g, got, sizeof got);
+  rating_step("xy-chain", "    params: {max-length: 5}\n", &g, got, sizeof got);
   assert_string_equal(got, "XY-Chain: 1 1- r1c1 -2- r1c5 -3- r5c5 -1 => r5c1<>1");
   sk_grid_init(&g);
   expect_none("xy-chain", &g);
@@ -365,6 +365,24 @@ static void test_xy_chain_tie(void **state) {
     ":0702:5:.+5..6...79+73....2.+8+6.7....1.465.+7....8+7..2..+45.9..4.+7.+69...3+74.+7+38..+6.12+4.5.7.3+6."
     ":114 414 814 914 116 525 427 829 435 535 935 348 849 354 358 164 869 175 996:538::7");
   assert_int_equal(all_of("xy-chain", &g)->count, 3);
+}
+
+/* A table that prices length: the rating step takes the least difficulty,
+** then HoDoKu's order.  On this state of top1465 #2's path HoDoKu's first
+** XY-Chain has 15 links; of those with 3, the first in its order is taken. */
+static void test_xy_chain_length_priced(void **state) {
+  (void)state;
+  static const char st[] =
+    ":0000::7.8+9..3..+9+3+42+51+6..5...+3..+4.+14..+9+3+8263.+9+48.+1..+8..1..+49+3+29.6+1.+7.4.+8.+37.5..........."
+    ":133 636 739 839 552 752 556 756 262 662 192 692:::";
+  sk_grid g = from_library(st);
+  expect_first("xy-chain", &g,
+               "XY-Chain: 5 5- r6c2 -7- r4c3 -5- r4c4 -7- r3c4 -8- r9c4 -5- r7c6 -8- r7c8 -3- r7c3 "
+               "-5 => r46c3,r9c2<>5");
+  char got[512];
+  rating_step("xy-chain", "    modifiers:\n      - {figure: length, linear: 0.1, from: 3}\n", &g,
+              got, sizeof got);
+  assert_string_equal(got, "XY-Chain: 6 6- r8c1 -4- r9c1 -6 => r89c3<>6");
 }
 
 /* }====== */
@@ -586,6 +604,7 @@ int main(void) {
     cmocka_unit_test(test_xy_chain),
     cmocka_unit_test(test_xy_chain_none),
     cmocka_unit_test(test_xy_chain_tie),
+    cmocka_unit_test(test_xy_chain_length_priced),
     cmocka_unit_test(test_remote_pair),
     cmocka_unit_test(test_remote_pair_none),
     cmocka_unit_test(test_remote_pair_hodoku),
