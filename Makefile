@@ -6,8 +6,8 @@
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 # Sources are picked up by directory: engine/*.c -> libsudokit.a,
-# techniques/*.c and plugins/*.c -> one plugin .so each, tools/*.c -> the
-# sudokit CLI, tests/unit/test_*.c -> one cmocka test binary each,
+# techniques/*.c -> one plugin .so each, tools/*.c -> the sudokit CLI,
+# tests/unit/test_*.c -> one cmocka test binary each,
 # bench/*.c -> one benchmark binary each.
 
 PREFIX   ?= /usr/local
@@ -41,7 +41,7 @@ LDLIBS   := $(DEPS_LIBS) -ldl -lm -pthread
 
 ENGINE_SRC := $(sort $(wildcard engine/*.c))
 ENGINE_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(ENGINE_SRC))
-PLUGIN_SRC := $(sort $(wildcard techniques/*.c) $(wildcard plugins/*.c))
+PLUGIN_SRC := $(sort $(wildcard techniques/*.c))
 PLUGINS    := $(patsubst %.c,$(BUILD)/plugins/%.so,$(notdir $(PLUGIN_SRC)))
 TOOL_SRC   := $(sort $(wildcard tools/*.c))
 TOOL_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(TOOL_SRC))
@@ -83,10 +83,6 @@ $(BUILD)/plugins/%.so: techniques/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -shared -o $@ $<
 
-$(BUILD)/plugins/%.so: plugins/%.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -shared -o $@ $<
-
 $(BUILD)/test-plugins/template.so: plugins/template/template.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -shared -o $@ $<
@@ -119,9 +115,12 @@ $(BUILD)/sudokit-static: FORCE
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/static STATIC=1 $(BUILD)/static/sudokit
 	cp $(BUILD)/static/sudokit $@
 
+# The technique tests share one fixture, linked in as an object.
+$(filter $(BUILD)/tests/test_techniques_%,$(TESTS)): $(BUILD)/obj/tests/unit/technique_fixture.o
+
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CMOCKA_CFLAGS) -MMD -MP -o $@ $< $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(CMOCKA_CFLAGS) -MMD -MP -o $@ $< $(filter %.o,$^) $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
 
 $(BUILD)/bench/%: bench/%.c $(LIB)
 	@mkdir -p $(dir $@)
@@ -199,7 +198,7 @@ install: all
 	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/sudokit
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsudokit.a
 	install -m 755 $(PLUGINS) $(DESTDIR)$(PREFIX)/lib/sudokit/plugins/
-	install -m 644 engine/*.h plugins/sk_plugin.h $(DESTDIR)$(PREFIX)/include/sudokit/
+	install -m 644 $(wildcard engine/sk_*.h) plugins/sk_plugin.h $(DESTDIR)$(PREFIX)/include/sudokit/
 	install -m 644 $(wildcard ratings/*.yaml ratings/*.lua) $(DESTDIR)$(PREFIX)/share/sudokit/ratings/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' tools/sudokit.pc.in \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sudokit.pc

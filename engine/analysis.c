@@ -1,12 +1,12 @@
 /*
-** analysis.c -- puzzle facts beyond the rating (see sk_analysis.h):
-** the singles core, technique sets, backdoors, redundant clues, blank
-** correlation, pearl and diamond classes.
+** analysis.c -- what a set of techniques solves (see sk_analysis.h): the
+** singles core, technique sets, backdoors.  The other facts beyond the
+** rating are in analysis_clues.c (redundant clues, blank correlation) and
+** analysis_class.c (pearl and diamond classes).
 */
 #include <stdlib.h>
 #include <string.h>
 #include "sk_analysis.h"
-#include "sk_solver.h"
 #include "sk_table.h"
 
 /* {====================================================================
@@ -430,143 +430,6 @@ int sk_backdoor_find(const sk_grid *g, const uint8_t solution[SK_CELLS], const s
     if (b.error) return -1;
     if (out->count > 0) { out->order = k; return 0; }
   }
-  return 0;
-}
-
-/* }==================================================================== */
-
-
-/* {====================================================================
-** Redundant clues
-** ===================================================================== */
-
-/* A clue is needed when the puzzle without it has no solution in which
-** its cell holds another digit: count (limit 1) with the clue's cell
-** reopened minus its own digit. */
-int sk_redundant_clues(const uint8_t puzzle[SK_CELLS], uint8_t cells[SK_CELLS]) {
-  uint8_t p[SK_CELLS];
-  int n = 0;
-  memcpy(p, puzzle, SK_CELLS);
-  if (sk_solve_count(p, 2, NULL, NULL) != 1) return -1;
-  for (int c = 0; c < SK_CELLS; c++) {
-    if (!puzzle[c]) continue;
-    sk_grid g;
-    p[c] = 0;
-    sk_grid_from_values(&g, p, NULL);
-    p[c] = puzzle[c];
-    sk_grid_eliminate(&g, c, puzzle[c]);
-    if (sk_solve_count_grid(&g, 1, NULL, NULL) == 0) {
-      if (cells) cells[n] = (uint8_t)c;
-      n++;
-    }
-  }
-  return n;
-}
-
-/* }==================================================================== */
-
-
-/* {====================================================================
-** Blank correlation
-** ===================================================================== */
-
-void sk_correlation_of(const uint8_t puzzle[SK_CELLS], sk_correlation *c) {
-  sk_bits blank = {{0, 0}};
-  memset(c, 0, sizeof *c);
-  for (int i = 0; i < SK_CELLS; i++)
-    if (!puzzle[i]) sk_bits_set(&blank, i), c->blanks++;
-  for (int i = 0; i < SK_CELLS; i++)
-    if (!puzzle[i]) c->links += sk_bits_count(sk_bits_and(sk_peer_bits[i], blank));
-  c->f = c->blanks ? (double)c->links / (18.0 * c->blanks) : 0.0;
-}
-
-int sk_correlation_grade(double f, const double t[3]) {
-  static const double def[3] = {SK_CORR_T1, SK_CORR_T2, SK_CORR_T3};
-  if (!t) t = def;
-  return f < t[0] ? 1 : f < t[1] ? 2 : f < t[2] ? 3 : 4;
-}
-
-int sk_correlation_parse(const char *s, double t[3]) {
-  char *end;
-  for (int i = 0; i < 3; i++) {
-    t[i] = strtod(s, &end);
-    if (end == s || !(t[i] >= 0) || t[i] > 2 || (i && t[i] <= t[i - 1])) return -1;
-    if (i < 2 && *end != ',') return -1;
-    s = end + (i < 2);
-  }
-  return *end ? -1 : 0;
-}
-
-/* }==================================================================== */
-
-
-/* {====================================================================
-** Pearl and diamond classes
-** ===================================================================== */
-
-int sk_se_class(int32_t er, int32_t ep, int32_t ed) {
-  if (er >= SK_STUCK_MILLI || er <= 0) return SK_SE_NONE;
-  if (ed == ep && ep == er) return SK_SE_DIAMOND;
-  return ep == er ? SK_SE_PEARL : SK_SE_NONE;
-}
-
-const char *sk_se_class_name(int se) {
-  return se == SK_SE_DIAMOND ? "diamond" : se == SK_SE_PEARL ? "pearl" : "-";
-}
-
-const char *sk_sdrs_label(unsigned f) {
-  if (f & SK_SDRS_DIAMOND) return "diamond";
-  if (f & SK_SDRS_EXTREME_DIAMOND) return "extreme-diamond";
-  if (f & SK_SDRS_EXTREME_PEARL) return "extreme-pearl";
-  if (f & SK_SDRS_PEARL) return "pearl";
-  return "-";
-}
-
-int sk_classify_path(int n, const int32_t *diff, const unsigned char *places, int stuck,
-                     sk_classes *c) {
-  int placed = 0;
-  memset(c, 0, sizeof *c);
-  c->first_elim = -1;
-  c->next_place = n;
-  for (int i = 0; i < n; i++) {               /* ER/EP/ED as sk_rate computes them */
-    if (diff[i] > c->er) c->er = diff[i];
-    if (i == 0) c->ed = c->er;
-    if (places[i] && !placed) c->ep = c->er, placed = 1;
-  }
-  if (stuck) c->er = SK_STUCK_MILLI;
-  for (int i = 0; i < n && c->first_elim < 0; i++)
-    if (!places[i]) c->first_elim = i;
-  for (int i = c->first_elim + 1; c->first_elim >= 0 && i < n; i++)
-    if (places[i]) { c->next_place = i; break; }
-  if (stuck || n == 0) return 0;
-  c->se = sk_se_class(c->er, c->ep, c->ed);
-  int j = c->first_elim;
-  if (j < 0) return 0;
-  int32_t run = 0;
-  for (int i = j; i < c->next_place; i++)
-    if (diff[i] > run) run = diff[i];
-  if (j == 0) c->sdrs |= SK_SDRS_PEARL;
-  if (j == 0 && diff[0] == c->er) c->sdrs |= SK_SDRS_DIAMOND;
-  if (run == c->er) c->sdrs |= SK_SDRS_EXTREME_PEARL;
-  if (diff[j] == c->er) c->sdrs |= SK_SDRS_EXTREME_DIAMOND;
-  return 0;
-}
-
-int sk_classify(const sk_rating *r, sk_classes *c) {
-  memset(c, 0, sizeof *c);
-  c->first_elim = -1;
-  if (r->over_budget || r->wrong || (r->nsteps > 0 && !r->steps)) return -1;
-  size_t n = r->nsteps > 0 ? (size_t)r->nsteps : 0;
-  int32_t *diff = malloc((n ? n : 1) * sizeof *diff);
-  unsigned char *places = malloc(n ? n : 1);
-  if (!diff || !places) { free(diff); free(places); return -1; }
-  for (size_t i = 0; i < n; i++) {
-    diff[i] = r->steps[i].difficulty;
-    places[i] = r->steps[i].cell >= 0;
-  }
-  sk_classify_path((int)n, diff, places, r->stuck, c);
-  free(diff);
-  free(places);
   return 0;
 }
 

@@ -1,7 +1,8 @@
 /*
 ** lua_analysis.c -- the analysis facts of sk_analysis.h in the `sudokit`
-** Lua module.  sk_lua_analysis_register() adds the functions below to the
-** module table; grids are the module's "sudokit.grid" userdata.
+** Lua module (lua_internal.h lists the parts of the binding).
+** sklua_open_analysis adds the functions below to the module table; grids
+** are lua_grid.c's.
 **
 **   sk.singles(g)              "solved" | "stuck" | "contradiction", and the
 **                              grid after hidden and naked singles
@@ -27,16 +28,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <lua.h>
-#include <lauxlib.h>
+#include "lua_internal.h"
 #include "sk_analysis.h"
 #include "sk_solver.h"
-
-#define GRID_MT    "sudokit.grid"
-#define TECHSET_MT "sudokit.techset"
-#define SETS_KEY   "sudokit.techsets"
-
-static sk_grid *checkgrid(lua_State *L, int arg) { return luaL_checkudata(L, arg, GRID_MT); }
 
 static void pushcell(lua_State *L, int c, int d) {
   lua_createtable(L, 0, 3);
@@ -45,25 +39,18 @@ static void pushcell(lua_State *L, int c, int d) {
   lua_pushinteger(L, d), lua_setfield(L, -2, "d");
 }
 
-static int failmsg(lua_State *L, const char *msg) {
-  luaL_pushfail(L);
-  lua_pushstring(L, msg);
-  return 2;
-}
-
 /* The unique solution of g; nil, msg pushed (2 returned) otherwise. */
 static int solution_of(lua_State *L, const sk_grid *g, uint8_t sol[SK_CELLS]) {
   unsigned long n = sk_solve_count_grid(g, 2, sol, NULL);
   if (n == 1) return 0;
-  return failmsg(L, n ? "puzzle has several solutions" : "puzzle has no solution");
+  return sklua_fail(L, n ? "puzzle has several solutions" : "puzzle has no solution");
 }
 
 /* sk.singles(g) */
 static int l_singles(lua_State *L) {
-  sk_grid *g = checkgrid(L, 1);
+  sk_grid *g = sklua_checkgrid(L, 1);
   static const char *const names[] = {"contradiction", "stuck", "solved"};
-  sk_grid *out = lua_newuserdatauv(L, sizeof *out, 0);
-  luaL_setmetatable(L, GRID_MT);
+  sk_grid *out = sklua_newgrid(L);
   int r = sk_singles_solve(g, out);
   lua_pushstring(L, names[r + 1]);
   lua_insert(L, -2);
@@ -75,7 +62,7 @@ static int l_singles(lua_State *L) {
 typedef struct ltechset { sk_techset *s; } ltechset;
 
 static int techset_gc(lua_State *L) {
-  ltechset *x = luaL_checkudata(L, 1, TECHSET_MT);
+  ltechset *x = luaL_checkudata(L, 1, SKLUA_TECHSET_MT);
   sk_techset_free(x->s);
   x->s = NULL;
   return 0;
@@ -87,16 +74,16 @@ static sk_techset *techset_get(lua_State *L, const char *spec, const char *table
                                const char *plugins, int *failed) {
   *failed = 0;
   if (!strcmp(spec, "singles")) return NULL;
-  if (luaL_newmetatable(L, TECHSET_MT)) {
+  if (luaL_newmetatable(L, SKLUA_TECHSET_MT)) {
     lua_pushcfunction(L, techset_gc);
     lua_setfield(L, -2, "__gc");
   }
   lua_pop(L, 1);
-  if (lua_getfield(L, LUA_REGISTRYINDEX, SETS_KEY) != LUA_TTABLE) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, SKLUA_TECHSETS_KEY) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_newtable(L);
     lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, SETS_KEY);
+    lua_setfield(L, LUA_REGISTRYINDEX, SKLUA_TECHSETS_KEY);
   }
   int sets = lua_gettop(L);
   lua_pushfstring(L, "%s\n%s\n%s", spec, table ? table : "", plugins ? plugins : "");
@@ -110,13 +97,13 @@ static sk_techset *techset_get(lua_State *L, const char *spec, const char *table
   lua_pop(L, 1);
   ltechset *x = lua_newuserdatauv(L, sizeof *x, 0);   /* owned by the cache from now on */
   x->s = NULL;
-  luaL_setmetatable(L, TECHSET_MT);
+  luaL_setmetatable(L, SKLUA_TECHSET_MT);
   sk_error err = {{0}};
   x->s = sk_techset_open(spec, table, plugins, &err);
   if (!x->s) {
     lua_settop(L, sets - 1);
     *failed = 1;
-    failmsg(L, err.msg);
+    sklua_fail(L, err.msg);
     return NULL;
   }
   lua_settable(L, sets);                               /* sets[key] = x */
@@ -138,7 +125,7 @@ static const char *optstr(lua_State *L, int t, const char *k, const char *def) {
 
 /* sk.backdoor(g [, opts]) */
 static int l_backdoor(lua_State *L) {
-  sk_grid *g = checkgrid(L, 1);
+  sk_grid *g = sklua_checkgrid(L, 1);
   lua_settop(L, 2);
   if (!lua_isnil(L, 2)) luaL_checktype(L, 2, LUA_TTABLE);
   const char *spec = optstr(L, 2, "set", "singles");
@@ -160,7 +147,7 @@ static int l_backdoor(lua_State *L) {
   int rc = sk_backdoor_find(g, sol, set, (int)k, bd);
   if (rc != 0) {
     free(bd);
-    return failmsg(L, "the technique set failed on this grid");
+    return sklua_fail(L, "the technique set failed on this grid");
   }
   sk_backdoor b = *bd;          /* copy: no Lua error may happen while bd is live */
   free(bd);
@@ -185,11 +172,11 @@ static int l_backdoor(lua_State *L) {
 
 /* sk.redundant(g) */
 static int l_redundant(lua_State *L) {
-  sk_grid *g = checkgrid(L, 1);
+  sk_grid *g = sklua_checkgrid(L, 1);
   uint8_t v[SK_CELLS], cells[SK_CELLS];
   sk_grid_values(g, v);
   int n = sk_redundant_clues(v, cells);
-  if (n < 0) return failmsg(L, "puzzle has no unique solution");
+  if (n < 0) return sklua_fail(L, "puzzle has no unique solution");
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     pushcell(L, cells[i], v[cells[i]]);
@@ -200,7 +187,7 @@ static int l_redundant(lua_State *L) {
 
 /* sk.correlation(g) */
 static int l_correlation(lua_State *L) {
-  sk_grid *g = checkgrid(L, 1);
+  sk_grid *g = sklua_checkgrid(L, 1);
   uint8_t v[SK_CELLS];
   sk_correlation c;
   sk_grid_values(g, v);
@@ -232,7 +219,7 @@ static int l_correlation_grade(lua_State *L) {
 
 /* sk.solver_work(g) */
 static int l_solver_work(lua_State *L) {
-  sk_grid *g = checkgrid(L, 1);
+  sk_grid *g = sklua_checkgrid(L, 1);
   sk_solve_stats st = {0, 0};
   unsigned long n = sk_solve_count_grid(g, 2, NULL, &st);
   lua_pushinteger(L, (lua_Integer)st.nodes);
@@ -259,7 +246,7 @@ static int l_classes(lua_State *L) {
   lua_getfield(L, 1, "over_budget");
   lua_getfield(L, 1, "wrong");
   if (lua_toboolean(L, -1) || lua_toboolean(L, -2))
-    return failmsg(L, "the rating did not finish: no class");
+    return sklua_fail(L, "the rating did not finish: no class");
   lua_pop(L, 2);
   if (lua_getfield(L, 1, "steps") != LUA_TTABLE)
     return luaL_error(L, "classes: the rating has no steps (rate with record = true)");
@@ -294,7 +281,7 @@ static int l_classes(lua_State *L) {
 
 /* }====== */
 
-void sk_lua_analysis_register(lua_State *L) {
+void sklua_open_analysis(lua_State *L) {
   static const luaL_Reg funcs[] = {
     {"singles", l_singles}, {"backdoor", l_backdoor}, {"redundant", l_redundant},
     {"correlation", l_correlation}, {"correlation_grade", l_correlation_grade},

@@ -163,15 +163,4 @@ const char *sk_sdrs_label(unsigned flags);
 
 /* }====== */
 
-/* {====== Lua */
-
-struct lua_State;
-/* Add the analysis functions to the table on top of the stack (the
-** `sudokit` module): sk.singles(g), sk.backdoor(g, opts), sk.redundant(g),
-** sk.correlation(g), sk.correlation_grade(f [, t]), sk.classes(rating),
-** sk.solver_work(g).  Defined in lua_analysis.c. */
-void sk_lua_analysis_register(struct lua_State *L);
-
-/* }====== */
-
 #endif

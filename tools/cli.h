@@ -1,5 +1,5 @@
 /*
-** cli.h -- shared pieces of the sudokit command line.
+** cli.h -- shared pieces of the sudokit command line (cli.c, cli_batch.c).
 **
 ** Exit status: 0 success, 1 data errors (a bad or unsolvable puzzle,
 ** reported and skipped), 2 usage errors (nothing was done).

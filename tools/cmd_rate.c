@@ -88,27 +88,6 @@ static const char techniques_help[] =
   "Lists the techniques in table order with each one's difficulty rule and the\n"
   "plugin providing it, then loaded techniques the table does not use.\n";
 
-sk_engine *sk_cli_engine(const char *table, const char *plugin_dir) {
-  sk_error err = {{0}};
-  sk_engine *e = sk_engine_new();
-  if (!e) { sk_warn("out of memory"); return NULL; }
-  if (sk_engine_load_default(e, plugin_dir, &err) != 0) {
-    sk_warn("%s", err.msg);
-    sk_engine_free(e);
-    return NULL;
-  }
-  char *path = sk_table_resolve(table ? table : "se", &err);
-  sk_table *t = path ? sk_table_load(path, &err) : NULL;
-  free(path);
-  if (!t || sk_engine_use_table(e, t, &err) != 0) {
-    sk_warn("%s", err.msg);
-    if (t && sk_engine_table(e) != t) sk_table_free(t);
-    sk_engine_free(e);
-    return NULL;
-  }
-  return e;
-}
-
 static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];

@@ -1,11 +1,15 @@
 /*
 ** template.c -- the smallest complete sudokit technique plugin.  Copy it.
 **
-**   cp plugins/template/template.c plugins/my-technique.c
+** A technique shipped with sudokit:
+**   cp plugins/template/template.c techniques/my-technique.c
 **   edit: SK_PLUGIN_ENTRY(my_technique), the ids, the search
 **   make                      -> build/plugins/my-technique.so, loaded by default
 **   add "- id: my-id" with its difficulty to a copy of ratings/se.yaml
 **   sudokit rate --table my.yaml -i puzzles.txt
+** A technique of your own, built against an installed sudokit: start from
+** plugins/example/ (its Makefile uses pkg-config) and load the .so with
+** --plugins DIR.
 **
 ** This example registers `template-full-house`: a house with one empty
 ** cell gets the one missing digit.  (SE's own full house lives in

@@ -1,6 +1,6 @@
 /*
 ** test_analysis.c -- redundant clues, backdoors, blank correlation and
-** the pearl/diamond classes (engine/analysis.c).
+** the pearl/diamond classes (engine/analysis*.c).
 **
 ** Answers come from elsewhere than the code under test: minimality from
 ** the fact that no 16-clue puzzle exists and from plain solution counting;

@@ -1,5 +1,5 @@
 /*
-** test_format.c -- puzzle reader and writers (engine/format.c).
+** test_format.c -- puzzle reader and writers (engine/format.c, format_write.c).
 **
 ** Inputs are written to a tmpfile() so that NUL bytes, CRLF and huge lines
 ** reach the reader exactly as a file would give them.  Expected values are

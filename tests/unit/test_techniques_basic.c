@@ -23,6 +23,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "sk_engine.h"
+#include "technique_fixture.h"
 
 #define PATHS SK_BUILD_RATINGS_DIR "/../tests/data/techniques/basic-se-paths.txt"
 
@@ -32,7 +33,10 @@ static const char *const plugins[] = {"singles", "locking", "subsets", "fish", "
 static const char solution[] =
   "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-#include "technique_fixture.h"
+static int setup(void **state) {
+  (void)state;
+  return fixture_setup(plugins, sizeof plugins / sizeof plugins[0]);
+}
 
 /* {====== building positions */
 
@@ -111,10 +115,10 @@ static int keep_first(void *ud, const sk_hint *h, int32_t d) {
 static found run(const char *id, const sk_grid *g, int all) {
   found f;
   memset(&f, 0, sizeof f);
-  int i = sk_table_find(sk_engine_table(eng), id);
+  int i = sk_table_find(sk_engine_table(fixture_engine), id);
   assert_true(i >= 0);
   sk_grid before = *g;
-  int n = sk_engine_hints(eng, g, i, all, keep_first, &f);
+  int n = sk_engine_hints(fixture_engine, g, i, all, keep_first, &f);
   assert_int_equal(n, f.count);
   assert_memory_equal(&before, g, sizeof before);
   return f;
@@ -671,7 +675,7 @@ static int replay(const char *puzzle, const ref_step *ref, int nref, int er) {
   sk_rate_opts o = {0};
   o.record = 1;
   sk_rating r;
-  assert_int_equal(sk_rate(eng, &g, &o, &r), 0);
+  assert_int_equal(sk_rate(fixture_engine, &g, &o, &r), 0);
   int ok = !r.stuck && r.nsteps == nref && sk_milli_to_tenths(r.er) == er;
   for (int i = 0; i < r.nsteps && i < nref && ok; i++) {
     const sk_step *s = &r.steps[i];
@@ -717,7 +721,7 @@ static void test_profile(void **state) {
     v[c] = (uint8_t)(puzzle[c] >= '1' && puzzle[c] <= '9' ? puzzle[c] - '0' : 0);
   sk_grid g;
   assert_int_equal(sk_grid_from_values(&g, v, NULL), 0);
-  int n = sk_engine_table(eng)->n;
+  int n = sk_engine_table(fixture_engine)->n;
   sk_tech_profile *prof = calloc((size_t)n, sizeof *prof);
   long *steps = calloc((size_t)n, sizeof *steps);
   assert_non_null(prof);
@@ -726,7 +730,7 @@ static void test_profile(void **state) {
   o.record = 1;
   o.profile = prof;
   sk_rating r;
-  assert_int_equal(sk_rate(eng, &g, &o, &r), 0);
+  assert_int_equal(sk_rate(fixture_engine, &g, &o, &r), 0);
   assert_int_equal(sk_milli_to_tenths(r.er), 42);    /* SE's ER for this puzzle */
   assert_true(r.nsteps > 20);
   for (int i = 0; i < r.nsteps; i++) steps[r.steps[i].tech]++;
@@ -742,7 +746,7 @@ static void test_profile(void **state) {
   /* a second rating adds to the same counts */
   sk_rating_free(&r);
   o.record = 0;
-  assert_int_equal(sk_rate(eng, &g, &o, &r), 0);
+  assert_int_equal(sk_rate(fixture_engine, &g, &o, &r), 0);
   assert_int_equal(prof[0].calls, 2 * (r.nsteps + (r.stuck ? 1 : 0)));
   sk_rating_free(&r);
   free(prof);
@@ -816,5 +820,5 @@ int main(void) {
     cmocka_unit_test(test_profile),
     cmocka_unit_test(test_se_paths),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, setup, fixture_teardown);
 }

@@ -28,13 +28,17 @@
 #include <string.h>
 #include <cmocka.h>
 #include "sk_engine.h"
+#include "technique_fixture.h"
 
 #define POSITIONS SK_BUILD_RATINGS_DIR "/../tests/data/techniques/unique_se_positions.txt"
 #define ORACLE SK_BUILD_RATINGS_DIR "/../tests/data/techniques/unique_se_oracle.txt"
 
 static const char *const plugins[] = {"unique_loops", "bug", "aligned_exclusion"};
 
-#include "technique_fixture.h"
+static int setup(void **state) {
+  (void)state;
+  return fixture_setup(plugins, sizeof plugins / sizeof plugins[0]);
+}
 
 /* {====== finding the hint a technique gives */
 
@@ -58,7 +62,7 @@ static int take(void *ud, const sk_hint *h, int32_t d) {
 }
 
 static int tech_index(const char *id) {
-  int i = sk_table_find(sk_engine_table(eng), id);
+  int i = sk_table_find(sk_engine_table(fixture_engine), id);
   assert_true(i >= 0);
   return i;
 }
@@ -67,8 +71,8 @@ static int tech_index(const char *id) {
 static int hint_of(const char *id, const sk_grid *g, found *f) {
   int i = tech_index(id);
   memset(f, 0, sizeof *f);
-  f->collect = (sk_engine_bound(eng, i)->flags & SK_TECH_COLLECT) != 0;
-  sk_engine_hints(eng, g, i, 0, take, f);
+  f->collect = (sk_engine_bound(fixture_engine, i)->flags & SK_TECH_COLLECT) != 0;
+  sk_engine_hints(fixture_engine, g, i, 0, take, f);
   return f->n;
 }
 
@@ -602,5 +606,5 @@ int main(void) {
     cmocka_unit_test(se_oracle),
     cmocka_unit_test(se_paths),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, setup, fixture_teardown);
 }

@@ -2,8 +2,9 @@
 ** dlfcn.h -- stand-in for the WebAssembly build (tools/web/).
 **
 ** wasm32-wasi has no dynamic loading: the page links every technique
-** plugin statically (SK_STATIC_PLUGINS), so engine.c's plugin loader only
-** needs these names to compile.  A call fails with a message that says why.
+** plugin statically (SK_STATIC_PLUGINS), so the engine's plugin loader
+** (engine_load.c, and the dlclose of engine.c) only needs these names to
+** compile.  A call fails with a message that says why.
 */
 #ifndef SK_WEB_DLFCN_H
 #define SK_WEB_DLFCN_H

@@ -3,7 +3,7 @@
 **
 ** The page runs the engine in one Web Worker, single-threaded (wasm32-wasi
 ** without the threads proposal).  Creating a thread fails with EAGAIN, and
-** callers fall back to doing the work themselves (gen.c's block writer
+** callers fall back to doing the work themselves (gen_text.c's block writer
 ** does); locks are no-ops because nothing else can run at the same time.
 */
 #ifndef SK_WEB_PTHREAD_H

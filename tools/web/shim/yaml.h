@@ -2,10 +2,11 @@
 ** yaml.h -- stand-in for the WebAssembly build (tools/web/).
 **
 ** The page has no YAML reader: tools/web/table2c.c reads the ratings/ tables
-** with the real libyaml at build time and compiles the tables in.  table.c
-** still computes difficulties and copies tables there, so it is built
-** against these declarations (the few libyaml names and fields it uses);
-** parsing a table at run time fails with a message that says why.
+** with the real libyaml at build time and compiles the tables in.  The
+** engine's table code still runs there (difficulties, copies), and its
+** YAML document reader, engine/yaml_doc.c, is built against these
+** declarations (the few libyaml names and fields it uses); parsing a table
+** at run time fails with a message that says why.
 */
 #ifndef SK_WEB_YAML_H
 #define SK_WEB_YAML_H

@@ -2,7 +2,7 @@
 ** skyscraper.c -- the Skyscraper, a technique beyond SE 1.2.1's set.
 **
 ** It shows that a new technique is one file and no engine change: the
-** Makefile builds plugins/skyscraper.c into build/plugins/skyscraper.so,
+** Makefile builds techniques/skyscraper.c into build/plugins/skyscraper.so,
 ** the engine loads it, and a rating table that lists the id `skyscraper`
 ** gives it a place and a difficulty.  (se.yaml does not list it, so SE
 ** ratings are unchanged.)

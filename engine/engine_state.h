@@ -1,0 +1,33 @@
+/*
+** engine_state.h -- the engine's state as the step engine (engine.c) and
+** the plugin loader (engine_load.c) share it (internal to the engine:
+** skE_ names are not part of the API).
+*/
+#ifndef SK_ENGINE_STATE_H
+#define SK_ENGINE_STATE_H
+
+#include "sk_engine.h"
+
+typedef struct sk_tech {
+  sk_technique t;          /* id and name point at our own copies */
+  char *file;              /* plugin file it came from */
+} sk_tech;
+
+struct sk_engine {
+  sk_tech *tech;
+  int ntech, captech;
+  void **handles;
+  int nhandles, caphandles;
+  sk_table *table;
+  int *bound;              /* table index -> tech index */
+  sk_host host;
+};
+
+/* Index of the technique with this id, or -1. */
+int skE_find_tech(const sk_engine *e, const char *id);
+
+/* The host services a plugin's entry function registers through. */
+int skE_declare_abi(sk_registry *reg, uint32_t abi);
+int skE_register(sk_registry *reg, const sk_technique *t);
+
+#endif
