@@ -117,6 +117,10 @@ $(BUILD)/sudokit-static: FORCE
 
 # The technique tests share one fixture, linked in as an object.
 $(filter $(BUILD)/tests/test_techniques_%,$(TESTS)): $(BUILD)/obj/tests/unit/technique_fixture.o
+# The tests of HoDoKu's techniques share theirs (it uses cmocka's asserts).
+HODOKU_STEP_TESTS := $(BUILD)/tests/test_wings_hodoku $(BUILD)/tests/test_sue_de_coq
+$(HODOKU_STEP_TESTS): $(BUILD)/obj/tests/unit/hodoku_step_fixture.o
+$(BUILD)/obj/tests/unit/hodoku_step_fixture.o: CFLAGS += $(CMOCKA_CFLAGS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)

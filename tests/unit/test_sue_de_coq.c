@@ -24,12 +24,17 @@
 
 static const char *const plugins[] = {"sue_de_coq"};
 
-#define TABLE \
-  "name: test\n" \
-  "techniques:\n" \
-  "  - {id: sue-de-coq, base: 1.0}\n"
+static const char table[] =
+  "name: test\n"
+  "techniques:\n"
+  "  - {id: sue-de-coq, base: 1.0}\n";
 
 #include "hodoku_step_fixture.h"
+
+static int setup(void **state) {
+  (void)state;
+  return hodoku_fixture_setup(plugins, sizeof plugins / sizeof plugins[0], table);
+}
 
 static void test_sue_de_coq(void **state) {
   (void)state;
@@ -106,5 +111,5 @@ int main(void) {
     cmocka_unit_test(test_sue_de_coq_none),
     cmocka_unit_test(test_hodoku_paths),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, setup, hodoku_fixture_teardown);
 }

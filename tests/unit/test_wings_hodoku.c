@@ -27,18 +27,23 @@
 
 static const char *const plugins[] = {"wings", "subsets"};
 
-#define TABLE \
-  "name: test\n" \
-  "techniques:\n" \
-  "  - {id: locked-pair, base: 1.0}\n" \
-  "  - {id: locked-triple, base: 1.0}\n" \
-  "  - {id: w-wing, base: 1.0}\n" \
-  "  - {id: hodoku-xy-wing, base: 1.0}\n" \
-  "  - {id: hodoku-xyz-wing, base: 1.0}\n" \
-  "  - {id: xy-wing, base: 1.0}\n" \
-  "  - {id: xyz-wing, base: 1.0}\n"
+static const char table[] =
+  "name: test\n"
+  "techniques:\n"
+  "  - {id: locked-pair, base: 1.0}\n"
+  "  - {id: locked-triple, base: 1.0}\n"
+  "  - {id: w-wing, base: 1.0}\n"
+  "  - {id: hodoku-xy-wing, base: 1.0}\n"
+  "  - {id: hodoku-xyz-wing, base: 1.0}\n"
+  "  - {id: xy-wing, base: 1.0}\n"
+  "  - {id: xyz-wing, base: 1.0}\n";
 
 #include "hodoku_step_fixture.h"
+
+static int setup(void **state) {
+  (void)state;
+  return hodoku_fixture_setup(plugins, sizeof plugins / sizeof plugins[0], table);
+}
 
 /* {====== XY-Wing, XYZ-Wing */
 
@@ -257,5 +262,5 @@ int main(void) {
     cmocka_unit_test(test_locked_none),
     cmocka_unit_test(test_hodoku_paths),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, setup, hodoku_fixture_teardown);
 }
