@@ -8,6 +8,10 @@
 **       to n cells: the cells lose their other candidates
 **   direct-hidden-pair, direct-hidden-triple  a hidden set that leaves
 **       another value of the house one place: a hidden single
+**   locked-pair, locked-triple   HoDoKu's Locked Pair and Locked Triple
+**       (LOCKED_PAIR, LOCKED_TRIPLE, reglib codes 0110, 0111): a naked pair
+**       or triple inside a block-line intersection that removes its values
+**       both from the line outside the block and from the block
 **
 ** Rules and scan order follow Sudoku Explainer 1.2.1.3: houses in the order
 ** blocks, columns, rows; tuples of house positions (naked) or values
@@ -28,6 +32,21 @@
 ** of those houses scanned).  A naked pair or triple that removes values in
 ** a line outside its block and in the block is what HoDoKu calls a locked
 ** pair or triple: it reports type 1 (others 0).
+**
+** Locked pairs and triples live here, with the naked sets, because they are
+** naked sets: HoDoKu finds them with its naked-set search
+** (SimpleSolver.findNakedXle with lockedOnly) and tells them apart only by
+** where they eliminate; locking.c's intersections are single-value
+** patterns.  Their search is HoDoKu's, apart from SE's code above: blocks
+** 1-9 only (every locked set lies in one), in each block the cells with one
+** to n candidates in the block's order, n-cell combinations of them in
+** lexicographic order ({1,2} {1,3} ... {2,3}); n cells holding n values
+** between them that share a line and the block remove the values from
+** every other cell of both houses, and make a hint when that removes
+** something in the block and in the line outside the block (createSubsetStep).
+** Figures: size = n, type = 1 (a locked set, as the naked sets' hodoku
+** type); focus: the cells' candidates (their digits are the step's values).
+** Text as HoDoKu prints the step: "Locked Pair: 1,6 in r7c56".
 */
 #include "sk_plugin.h"
 
@@ -300,6 +319,78 @@ static int search(const sk_search *s) {
   return SK_SEARCH_DONE;
 }
 
+/* ---- HoDoKu's locked pairs and triples ---- */
+
+/* n cells of a block holding n values: a hint when they share a line too
+** and remove values in the block and in the line outside it. */
+static int locked_found(const sk_search *s, const params *p, const int *cell, sk_mask values) {
+  const sk_grid *g = s->grid;
+  const sk_host *host = s->host;
+  int n = p->n, line = -1, block = sk_cell_house[cell[0]][2], in_block = 0, in_line = 0;
+  for (int k = 0; k < 2 && line < 0; k++) {
+    int h = sk_cell_house[cell[0]][k], all = 1;
+    for (int j = 1; j < n; j++) all &= sk_cell_house[cell[j]][k] == h;
+    if (all) line = h;
+  }
+  if (line < 0) return 0;
+  sk_hint h;
+  host->hint_init(&h);
+  h.fig[SK_FIG_SIZE] = n;
+  h.fig[SK_FIG_TYPE] = 1;
+  for (int j = 0; j < n; j++) h.focus[cell[j]] = g->cand[cell[j]];
+  const int houses[2] = {line, block};
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < 9; i++) {
+      int c = sk_house_cell[houses[k]][i], mine = 0;
+      for (int j = 0; j < n; j++) mine |= c == cell[j];
+      sk_mask gone = (sk_mask)(g->cand[c] & values);
+      if (mine || !gone) continue;
+      h.elim[c] |= gone;
+      if (k == 1) in_block = 1;
+      else if (sk_cell_house[c][2] != block) in_line = 1;
+    }
+  if (!in_block || !in_line) return 0;
+  host->hint_printf(&h, "%s: ", p->name);
+  text_values(host, &h, values);
+  host->hint_printf(&h, " in ");
+  /* HoDoKu's compact cell list; the cells share a line: one group */
+  host->hint_printf(&h, "r");
+  for (int j = 0; j < n; j++)
+    if (j == 0 || line >= column0) host->hint_printf(&h, "%d", cell[j] / 9 + 1);
+  host->hint_printf(&h, "c");
+  for (int j = 0; j < n; j++)
+    if (j == 0 || line < column0) host->hint_printf(&h, "%d", cell[j] % 9 + 1);
+  return host->emit(s, &h);
+}
+
+static int locked_search(const sk_search *s) {
+  const params *p = s->data;
+  const sk_grid *g = s->grid;
+  for (int b = block0; b < block0 + 9; b++) {
+    int list[9], k = 0;
+    for (int i = 0; i < 9; i++) {
+      int c = sk_house_cell[b][i], n = bits9(g->cand[c]);
+      if (n >= 1 && n <= p->n) list[k++] = c;
+    }
+    for (int i1 = 0; i1 < k; i1++)
+      for (int i2 = i1 + 1; i2 < k; i2++) {
+        sk_mask m2 = (sk_mask)(g->cand[list[i1]] | g->cand[list[i2]]);
+        if (bits9(m2) > p->n) continue;
+        if (p->n == 2) {
+          int cell[2] = {list[i1], list[i2]};
+          if (bits9(m2) == 2 && locked_found(s, p, cell, m2)) return SK_SEARCH_STOPPED;
+          continue;
+        }
+        for (int i3 = i2 + 1; i3 < k; i3++) {
+          sk_mask m3 = (sk_mask)(m2 | g->cand[list[i3]]);
+          int cell[3] = {list[i1], list[i2], list[i3]};
+          if (bits9(m3) == 3 && locked_found(s, p, cell, m3)) return SK_SEARCH_STOPPED;
+        }
+      }
+  }
+  return SK_SEARCH_DONE;
+}
+
 static const params kinds[] = {
   {DIRECT, 2, "Direct Hidden Pair"},
   {DIRECT, 3, "Direct Hidden Triple"},
@@ -311,6 +402,13 @@ static const params kinds[] = {
   {HIDDEN, 4, "Hidden Quad"},
 };
 
+static const params locked_kinds[] = {
+  {NAKED, 2, "Locked Pair"},
+  {NAKED, 3, "Locked Triple"},
+};
+
+static const char *const locked_ids[] = {"locked-pair", "locked-triple"};
+
 static const char *const ids[] = {
   "direct-hidden-pair", "direct-hidden-triple",
   "naked-pair", "naked-triple", "naked-quad",
@@ -321,6 +419,10 @@ SK_PLUGIN_ENTRY(subsets) {
   SK_PLUGIN_CHECK(host, reg);
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
     sk_technique t = {ids[i], kinds[i].name, 0, search, &kinds[i]};
+    if (host->register_technique(reg, &t) != 0) return SK_PLUGIN_ERROR;
+  }
+  for (size_t i = 0; i < sizeof locked_kinds / sizeof locked_kinds[0]; i++) {
+    sk_technique t = {locked_ids[i], locked_kinds[i].name, 0, locked_search, &locked_kinds[i]};
     if (host->register_technique(reg, &t) != 0) return SK_PLUGIN_ERROR;
   }
   return SK_PLUGIN_OK;
