@@ -25,7 +25,7 @@
 ** lexicographic order (FishSolver.getAnyFish).  HoDoKu also takes a base
 ** line with a single place and has no placed-copies test, so its first fish
 ** is often not SE's: hence ids of their own, for every size, 2-4 included.
-** The search is hodoku_fish.h's (shared with finned_fish.c, which has the
+** The search is hodoku.c's (shared with finned.c, which has the
 ** finned and sashimi ids); its comment gives the options read (max-fins,
 ** duals, only-one-fish-per-step, all-steps), how each mode orders the
 ** fish, and the figures: size = n, type = 0 (2 for a fish
@@ -35,7 +35,7 @@
 ** the step's only value).
 */
 #include "sk_plugin.h"
-#include "hodoku_fish.h"
+#include "fish.h"
 
 typedef struct params {
   int n;
@@ -180,9 +180,9 @@ SK_PLUGIN_ENTRY(fish) {
     if (host->register_technique(reg, &t) != 0) return SK_PLUGIN_ERROR;
   }
   for (size_t i = 0; i < sizeof hodoku_sizes / sizeof hodoku_sizes[0]; i++) {
-    sk_technique t = {hodoku_ids[i], hf_names[HF_FINLESS][hodoku_sizes[i]], 0, hodoku_search,
+    sk_technique t = {hodoku_ids[i], hf_name(HF_FINLESS, hodoku_sizes[i]), 0, hodoku_search,
                       &hodoku_sizes[i]};
     if (host->register_technique(reg, &t) != 0) return SK_PLUGIN_ERROR;
   }
-  return SK_PLUGIN_OK;
+  return hf_register_finned(host, reg);
 }

@@ -1,8 +1,8 @@
 /*
-** hodoku_fish.h -- HoDoKu's basic fish family (finless, finned, sashimi and
-** Siamese fish of sizes 2-7), shared by fish.c (the finless ids) and
-** finned_fish.c (the finned and sashimi ids).  Everything here is static:
-** each plugin carries its own copy.
+** hodoku.c -- HoDoKu's basic fish family (finless, finned, sashimi and
+** Siamese fish of sizes 2-7), searched for fish.c (the finless ids) and
+** finned.c (the finned and sashimi ids) of the fish plugin; they reach it
+** through hf_search and hf_name (fish.h).
 **
 ** The rule, for a digit d and a size n.  Base set: n rows (or n columns)
 ** holding d; cover set: n columns (rows) that hold d in a base cell.  Base
@@ -68,14 +68,9 @@
 ** 1 finned, 2 sashimi, 3 Siamese finned, 4 Siamese sashimi; extra = the
 ** number of fin cells (both halves of a Siamese fish together).
 */
-#ifndef HODOKU_FISH_H
-#define HODOKU_FISH_H
-
 #include <stdlib.h>
 #include <string.h>
-#include "sk_plugin.h"
-
-enum { HF_FINLESS = 0, HF_FINNED = 1, HF_SASHIMI = 2 };   /* also HoDoKu's type order */
+#include "fish.h"
 
 /* One fish of HoDoKu's list.  Lines and crosses: rows and columns when
 ** the base lines are rows, columns and rows when they are columns. */
@@ -401,7 +396,7 @@ static int hf_stream_emit(void *ud, const hf_fish *f) {
 
 /* The search of the technique for size n and kind (HF_FINLESS for the
 ** finless ids). */
-static int hf_search(const sk_search *s, int n, int kind) {
+int hf_search(const sk_search *s, int n, int kind) {
   const sk_host *host = s->host;
   int max_fins = host->param(s, "max-fins", 5);
   int siamese = host->param(s, "duals", 0) != 0;
@@ -430,4 +425,4 @@ static int hf_search(const sk_search *s, int n, int kind) {
   return rc;
 }
 
-#endif
+const char *hf_name(int kind, int n) { return hf_names[kind][n]; }

@@ -1,5 +1,5 @@
 /*
-** finned_fish.c -- HoDoKu's finned and sashimi basic fish of sizes 2-7,
+** finned.c -- HoDoKu's finned and sashimi basic fish of sizes 2-7,
 ** with their Siamese forms.
 **
 ** Techniques (ids of the rating table; HoDoKu 2.2.0 type, reglib code):
@@ -23,7 +23,7 @@
 ** Scan order (HoDoKu's, FishSolver.getAnyFish and getFishes): digit 1..9,
 ** rows as base lines before columns, base sets and then cover sets in
 ** lexicographic order of their lines; the first fish of the technique's
-** kind wins.  The search (hodoku_fish.h, shared with fish.c's
+** kind wins.  The search (hodoku.c, shared with fish.c's
 ** basic-* ids) builds each base set's cover sets from the fin box instead
 ** of trying all of them, which keeps every size fast.  Its comment says
 ** how the options change the search and the order:
@@ -40,7 +40,7 @@
 ** "Siamese Finned Swordfish: 6 r124 c124/c145 fr1c5 fr1c2".
 */
 #include "sk_plugin.h"
-#include "hodoku_fish.h"
+#include "fish.h"
 
 typedef struct kind {
   int n, kind;
@@ -64,10 +64,9 @@ static const char *const ids[] = {
   "sashimi-squirmbag", "sashimi-whale", "sashimi-leviathan",
 };
 
-SK_PLUGIN_ENTRY(finned_fish) {
-  SK_PLUGIN_CHECK(host, reg);
+int hf_register_finned(const sk_host *host, sk_registry *reg) {
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-    sk_technique t = {ids[i], hf_names[kinds[i].kind][kinds[i].n], 0, search, &kinds[i]};
+    sk_technique t = {ids[i], hf_name(kinds[i].kind, kinds[i].n), 0, search, &kinds[i]};
     if (host->register_technique(reg, &t) != 0) return SK_PLUGIN_ERROR;
   }
   return SK_PLUGIN_OK;
