@@ -6,7 +6,7 @@
 ** The state has no io, os or debug library and loads no C code.  It
 ** holds the policy (sk.policy's value, lua_policy.c) in the registry;
 ** sk_policy_rate calls its p:line for one puzzle, under the per-puzzle
-** limits of lua_script.c.
+** limits of lua_script.c; loading the policy runs under the same limits.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +76,10 @@ sk_policy *sk_policy_open_opts(const char *name_or_path, const sk_policy_opts *o
     return NULL;
   }
   lua_State *L = p->L;
+  /* the limits cover the load too: a policy's top level is Lua code that
+  ** runs once, and may loop as well as any of its functions */
+  p->limited = sklua_limits_init(&p->lim, o ? &o->limits : NULL);
+  if (p->limited) sklua_limits_start(L, &p->lim);
   lua_pushcfunction(L, policy_init);
   lua_pushlightuserdata(L, &a);
   if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
@@ -92,7 +96,6 @@ sk_policy *sk_policy_open_opts(const char *name_or_path, const sk_policy_opts *o
   lua_settop(L, 0);
   p->budget = o ? o->budget : 0;
   p->verify = o ? o->verify : 0;
-  p->limited = sklua_limits_init(&p->lim, o ? &o->limits : NULL);
   if (!p->name || !p->path) {
     sk_error_set(err, "out of memory");
     sk_policy_close(p);

@@ -131,9 +131,10 @@ int sk_lua_run_string(const char *code, const char *name, int argc, char **argv,
 **    0  *out_line = the policy's line with a '\n' (malloc'd; free it)
 **    1  the policy declined the puzzle (returned nil, msg: over budget, a
 **       wrong step...): *out_line = "<raw> # msg\n", err->msg = msg
-**   -1  the policy script failed: err->msg = "ratings/x.lua:12: ..." and
-**       *out_line = NULL.  A script error on one puzzle will happen on
-**       others too: stop the run (exit 1). */
+**   -1  the policy script failed on this puzzle: err->msg =
+**       "ratings/x.lua:12: ..." and *out_line = NULL.  The state stays
+**       usable: the next puzzle is rated afresh (an error costs only its
+**       own puzzle). */
 
 typedef struct sk_policy sk_policy;
 
@@ -144,7 +145,9 @@ typedef struct sk_policy_opts {
   int verify;                 /* check each step against the solution: ctx.solution */
   int drop_missing;           /* bind only the table's techniques that are loaded */
   sk_lua_limits limits;       /* per puzzle: a policy over them declines the puzzle
-                              ** ("file:line: instruction limit (N) exceeded") */
+                              ** ("file:line: instruction limit (N) exceeded");
+                              ** loading the policy file runs under them too,
+                              ** and a load over them fails the open */
 } sk_policy_opts;
 
 /* name_or_path: "se" -> ratings/se.lua (the build's, then the installed

@@ -29,7 +29,6 @@ typedef struct rate_opts {
   long long lua_instructions;  /* --limit-instructions: per puzzle, for the policy */
   double lua_seconds;          /* --timeout: per puzzle, for the policy */
   sk_policy_pool *pool;
-  volatile int policy_failed;  /* a script error: the rest are not rated */
   sk_engine *engine;
   int profile;                 /* --profile: time per technique to stderr */
   int header;                  /* --header: first line says how (write_header) */
@@ -202,22 +201,17 @@ static const char *short_reason(const char *why) {
   return "malformed";
 }
 
-/* Rate through a Lua policy.  A script error stops the rating of every
-** later puzzle (it would fail the same way): they are marked instead. */
+/* Rate through a Lua policy.  A script error costs only its own puzzle:
+** it is reported with the puzzle's place and marked, and the next puzzle
+** is rated afresh. */
 static int rate_with_policy(rate_opts *o, sk_batch_item *it, const sk_grid *g) {
   sk_buf b = {0};
   const sk_puzzle *p = &it->puzzle;
   char *line = NULL;
   sk_error err = {{0}};
-  if (o->policy_failed) {
-    sk_buf_printf(&b, "%s # not rated: policy error\n", p->raw ? p->raw : "");
-    it->out = b.p; it->outlen = b.n;
-    return 1;
-  }
   int rc = sk_policy_pool_rate(o->pool, p, g, &line, &err);
   if (rc < 0) {
-    if (!o->policy_failed) sk_warn("policy %s: %s", o->policy, err.msg);
-    o->policy_failed = 1;
+    sk_warn("%s:%ld: puzzle %ld: policy error: %s", p->source, p->line, p->index, err.msg);
     sk_buf_printf(&b, "%s # not rated: policy error\n", p->raw ? p->raw : "");
     it->out = b.p; it->outlen = b.n;
     return 1;

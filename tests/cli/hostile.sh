@@ -397,6 +397,20 @@ if "$SUDOKIT" rate --help 2>/dev/null | grep -q -- --policy; then
   # shellcheck disable=SC2086
   expect_status 1 timeout 30 "$SUDOKIT" rate --policy "$T/spinpol.lua" $lim -i "$T/good.txt"
   expect_grep "spinpol.lua:2: " "$T/err" "rate --policy $lim with a looping policy"
+  # the limits cover the policy's load: a top level that loops is stopped
+  # (a usage error, like any policy that fails as it loads)
+  printf 'while true do end\nreturn {result = function(r) return {} end}\n' >"$T/spintop.lua"
+  expect_status 2 timeout 30 "$SUDOKIT" rate --policy "$T/spintop.lua" --timeout 1 -i "$T/good.txt"
+  expect_grep "spintop.lua:1: time limit (1 s) exceeded" "$T/err" "rate --policy --timeout, a looping load"
+  expect_status 2 timeout 30 "$SUDOKIT" rate --policy "$T/spintop.lua" --limit-instructions 100000 -j 2 -i "$T/good.txt"
+  expect_grep "spintop.lua:1: instruction limit (100000) exceeded" "$T/err" "rate --policy --limit-instructions, a looping load"
+  # a policy error costs only its own puzzle: the first fails, the rest are rated
+  printf 'local n = 0\nreturn {result = function(r)\n  n = n + 1\n  if n == 1 then error("only the first") end\n  return {ER = r.er}\nend, fields = {"ER"}}\n' >"$T/once.lua"
+  expect_status 1 "$SUDOKIT" rate --policy "$T/once.lua" -i "$T/good.txt"
+  [ "$(grep -c '# not rated: policy error$' "$T/out")" = 1 ] && ok || bad "one policy error, lines: $(head -3 "$T/out")"
+  [ "$(grep -c ' ER=[0-9]' "$T/out")" = "$(($(wc -l <"$T/good.txt") - 1))" ] && ok ||
+    bad "the puzzles after a policy error must be rated: $(head -3 "$T/out")"
+  expect_grep "good.txt:1: puzzle 1: policy error: .*once.lua:4: only the first" "$T/err" "a policy error names the puzzle"
 else
   echo "hostile.sh: rate has no --policy yet; policies checked through 'run' only"
 fi
