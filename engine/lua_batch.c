@@ -15,6 +15,7 @@
 
 typedef struct summary {
   sk_rating totals;            /* without its steps */
+  const char *why;             /* not rated: sklua_unrateable's reason */
   int failed;
   int hardest_tech;            /* -1 without steps */
   int32_t hardest_diff;
@@ -40,7 +41,16 @@ static void *batch_worker(void *arg) {
     pthread_mutex_unlock(&b->mu);
     if (i >= b->n) return NULL;
     sk_rating r;
+    uint8_t sol[SK_CELLS];
     summary *s = &b->out[i];
+    if ((s->why = sklua_unrateable(&b->grids[i], sol))) {
+      s->hardest_tech = -1;
+      pthread_mutex_lock(&b->mu);
+      b->done++;
+      pthread_cond_signal(&b->cv);
+      pthread_mutex_unlock(&b->mu);
+      continue;
+    }
     s->failed = sklua_rate_with(b->e, &b->grids[i], b->cheapest, &b->o, &r) != 0;
     int h = sklua_hardest_step(&r);
     s->hardest_tech = h >= 0 ? r.steps[h].tech : -1;
@@ -122,7 +132,9 @@ static int jobs_opt(lua_State *L, int opts) {
 ** the grids rated by `jobs` threads sharing the engine (the step engine
 ** keeps its per-search state on the stack, and plugins have none).
 ** Returns the list of summaries {er, ep, ed, stuck, over_budget,
-** unwanted, nsteps, hardest = {id, name, technique, difficulty}}. */
+** unwanted, nsteps, hardest = {id, name, technique, difficulty}}, with
+** false for a grid that e:rate refuses (no solution, several), and a
+** table of those reasons by index. */
 int sklua_engine_rate_batch(lua_State *L) {
   sk_engine *e = sklua_checkengine(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
@@ -159,9 +171,16 @@ int sklua_engine_rate_batch(lua_State *L) {
   for (int i = 0; i < n; i++)
     if (b.out[i].failed) return luaL_error(L, "out of memory");
   lua_createtable(L, n, 0);
+  lua_newtable(L);
   for (int i = 0; i < n; i++) {
-    push_summary(L, e, &b.out[i]);
-    lua_rawseti(L, -2, i + 1);
+    if (b.out[i].why) {
+      lua_pushstring(L, b.out[i].why);
+      lua_rawseti(L, -2, i + 1);
+      lua_pushboolean(L, 0);
+    } else {
+      push_summary(L, e, &b.out[i]);
+    }
+    lua_rawseti(L, -3, i + 1);
   }
-  return 1;
+  return 2;
 }

@@ -206,6 +206,9 @@ int sklua_choose_opt(lua_State *L, int opts);
 /* The "want" option: 0 or SK_WANT_*; kind is sklua_choose_opt's. */
 int sklua_want_opt(lua_State *L, int opts, int kind);
 int sklua_engine_rate(lua_State *L);                /* e:rate */
+/* Why g cannot be rated ("no solution", "several solutions"), or NULL
+** with its solution in sol: what the CLI checks before it rates. */
+const char *sklua_unrateable(const sk_grid *g, uint8_t *sol);
 
 /* }====== */
 

@@ -150,7 +150,9 @@ static int p_rate(lua_State *L) {
   lua_getfield(L, 4, "record"), lua_setfield(L, 10, "record");
   lua_getfield(L, 3, "budget"), lua_setfield(L, 10, "budget");
   lua_getfield(L, 3, "solution"), lua_setfield(L, 10, "solution");
-  lua_call(L, 3, 1);                                   /* 7: the rating */
+  lua_call(L, 3, 2);                                   /* 7: the rating, 8: why not */
+  if (!lua_toboolean(L, 7)) return 2;                  /* no solution, several */
+  lua_pop(L, 1);
   lua_pushvalue(L, 3);
   lua_call(L, 2, 2);                                   /* result(rating, ctx) */
   return 2;
@@ -178,11 +180,16 @@ static int p_rate_batch(lua_State *L) {
   lua_getfield(L, 3, "jobs"), lua_setfield(L, -2, "jobs");
   lua_getfield(L, 3, "budget"), lua_setfield(L, -2, "budget");
   lua_getfield(L, 3, "progress"), lua_setfield(L, -2, "progress");
-  lua_call(L, 3, 1);                                   /* 5: summaries */
+  lua_call(L, 3, 2);                                   /* 5: summaries, 6: refusals */
   lua_Integer n = luaL_len(L, 5);
-  lua_createtable(L, (int)n, 0);                       /* 6: fields */
-  lua_newtable(L);                                     /* 7: messages */
-  for (lua_Integer i = 1; i <= n; i++) {
+  lua_createtable(L, (int)n, 0);                       /* 7: fields */
+  lua_insert(L, 6);
+  for (lua_Integer i = 1; i <= n; i++) {                /* 7: messages, from the refusals */
+    if (lua_geti(L, 5, i) == LUA_TBOOLEAN) {           /* a grid e:rate_batch refused */
+      lua_seti(L, 6, i);
+      continue;
+    }
+    lua_pop(L, 1);
     lua_getfield(L, 4, "result");
     lua_geti(L, 5, i);
     lua_pushvalue(L, 3);
@@ -197,6 +204,7 @@ static int p_rate_batch(lua_State *L) {
       lua_seti(L, 6, i);
     }
   }
+  lua_settop(L, 7);
   return 2;
 }
 

@@ -244,7 +244,8 @@ int sklua_want_opt(lua_State *L, int opts, int kind) {
   return want;
 }
 
-/* Rating options: budget, max_steps, solution (a grid) or verify = true. */
+/* Rating options: budget, max_steps, solution (a grid) or verify = true
+** (sol holds the puzzle's own solution already). */
 static void rate_opts(lua_State *L, int opts, const sk_grid *g, sk_rate_opts *o, uint8_t *sol) {
   memset(o, 0, sizeof *o);
   o->record = 1;
@@ -256,20 +257,27 @@ static void rate_opts(lua_State *L, int opts, const sk_grid *g, sk_rate_opts *o,
     memcpy(sol, s->value, SK_CELLS);
     o->solution = sol;
   } else if (sklua_optboolfield(L, opts, "verify")) {
-    if (sk_solve_count_grid(g, 2, sol, NULL) != 1)
-      luaL_error(L, "verify: the puzzle has no unique solution");
-    o->solution = sol;
+    o->solution = sol;                 /* the solution rate_grid found */
   }
   lua_pop(L, 1);
 }
 
-/* Rate the grid at index 2 with the options at index 3; pushes the result. */
-static void rate_grid(lua_State *L, sk_engine *e, int with_steps_default) {
+const char *sklua_unrateable(const sk_grid *g, uint8_t *sol) {
+  unsigned long n = sk_solve_count_grid(g, 2, sol, NULL);
+  return n == 1 ? NULL : n == 0 ? "no solution" : "several solutions";
+}
+
+/* Rate the grid at index 2 with the options at index 3; pushes the
+** result (returns 1), or nil and why the grid cannot be rated (2): as
+** the CLI refuses them, a grid with no solution or several is not
+** rated, never given ER 20.0 as if the techniques got stuck. */
+static int rate_grid(lua_State *L, sk_engine *e, int with_steps_default) {
   sk_grid *g = sklua_checkgrid(L, 2);
   sk_rate_opts o;
   uint8_t sol[SK_CELLS];
   int opts = 3;
   if (!lua_isnoneornil(L, opts)) luaL_checktype(L, opts, LUA_TTABLE);
+  const char *why = sklua_unrateable(g, sol);   /* refused once the options are read */
   int kind = sklua_choose_opt(L, opts);
   int fn = lua_gettop(L);              /* the chooser when kind == SKLUA_CHOOSE_LUA */
   rate_opts(L, opts, g, &o, sol);
@@ -277,26 +285,27 @@ static void rate_grid(lua_State *L, sk_engine *e, int with_steps_default) {
   int with_steps = with_steps_default;
   if (sklua_optfield(L, opts, "record") != LUA_TNIL) with_steps = lua_toboolean(L, -1);
   lua_pop(L, 1);
+  if (why) return sklua_fail(L, why);
   sk_rating *r = newrating(L);
   if (kind == SKLUA_CHOOSE_LUA) {
     lua_newtable(L);
     int steps = lua_gettop(L);
     int hardest = rate_lua(L, fn, steps, g, &o, r);
     push_rating(L, r, with_steps, steps, hardest);
-    return;
+    return 1;
   }
   if (sklua_rate_with(e, g, kind == SKLUA_CHOOSE_CHEAPEST, &o, r) != 0)
     luaL_error(L, "out of memory");
   push_rating(L, r, with_steps, 0, 0);
+  return 1;
 }
 
 /* e:rate(g [, {choose=, record=, budget=, max_steps=, solution=, verify=,
-** want=}]) */
+** want=}]) -> rating, or nil, "no solution" | "several solutions" */
 int sklua_engine_rate(lua_State *L) {
   sk_engine *e = sklua_checkengine(L, 1);
   lua_settop(L, 3);
-  rate_grid(L, e, 0);
-  return 1;
+  return rate_grid(L, e, 0);
 }
 
 /* }==================================================================== */

@@ -280,6 +280,26 @@ raises("option 'choose'", e.rate, e, g, {choose = "random"})
 raises("option 'solution' must be a solved grid", e.rate, e, g, {solution = g})
 local rs = e:rate(g, {solution = sol})
 check(not rs.wrong and rs.final == sol, "rating checked against the solution")
+-- a grid with no solution or several is refused as the CLI refuses it
+-- ("# invalid: no solution" / "several solutions"), never rated 20.0 as stuck
+local nosol = assert(sk.grid("12345678.........9" .. ("."):rep(63)))
+local emptyg = sk.grid()
+for _, x in ipairs{{emptyg, "several solutions"}, {nosol, "no solution"}} do
+  local rr, why = e:rate(x[1])
+  check(rr == nil, "e:rate refuses a grid with " .. x[2])
+  eq(why, x[2], "e:rate's reason")
+  rr, why = e:rate(x[1], {choose = "cheapest", record = true})
+  eq(why, x[2], "e:rate cheapest's reason")
+  rr, why = e:rate(x[1], {choose = function(en, grid) return en:first(grid) end})
+  eq(why, x[2], "e:rate with a Lua chooser: reason")
+end
+raises("option 'choose'", e.rate, e, emptyg, {choose = "random"})
+local mixed, mwhy = e:rate_batch({g, emptyg, nosol, g}, {jobs = 2})
+check(mixed[1] and mixed[4] and mixed[1].er == mixed[4].er, "rate_batch rates the good grids")
+check(mixed[2] == false and mixed[3] == false, "rate_batch refuses the others")
+eq(mwhy[2], "several solutions", "rate_batch: reason 2")
+eq(mwhy[3], "no solution", "rate_batch: reason 3")
+check(mwhy[1] == nil, "rate_batch: no reason for a rated grid")
 -- budget: a tiny budget stops after the first step
 local rb = e:rate(g, {budget = 1e-9})
 check(rb.over_budget and not rb.final:solved(), "over budget")

@@ -49,6 +49,15 @@ for i, ref in ipairs(refs) do
   eq(sk.tenths(fields[i].ER) .. "/" .. sk.tenths(fields[i].EP) .. "/" .. sk.tenths(fields[i].ED),
      ref.er .. "/" .. ref.ep .. "/" .. ref.ed, "se.lua batch " .. i)
 end
+-- grids that cannot be rated are refused, by p:rate, p:line and p:rate_batch
+local empty = sk.grid()
+local pf, pwhy = se:rate(empty)
+check(pf == nil and pwhy == "several solutions", "p:rate of an empty grid: " .. tostring(pwhy))
+pf, pwhy = se:line(empty, {raw = ""})
+check(pf == nil and pwhy == "several solutions", "p:line of an empty grid: " .. tostring(pwhy))
+local bf, bwhy = se:rate_batch({grids[1], empty, grids[2]}, {jobs = 2})
+check(bf[1] and bf[3] and bf[2] == false and bwhy[2] == "several solutions" and bwhy[1] == nil,
+      "p:rate_batch refuses an empty grid: " .. tostring(bwhy[2]))
 -- declined puzzles: over budget
 local line, why = se:line(refs[#refs].grid, {raw = refs[#refs].p}, {budget = 1e-9})
 check(line == nil and why == "over budget (1e-09 s)", "over budget: " .. tostring(why))
