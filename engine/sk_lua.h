@@ -35,9 +35,11 @@
 **       record =, budget =, max_steps =, solution = g | verify = true,
 **       want = "pearl"|"diamond" (serate's early stops; choose "first")}])
 **       -> {er, ep, ed, stuck, over_budget, unwanted, wrong, wrong_step,
-**           nsteps, hardest, steps (record), final}
+**           nsteps, hardest, steps (record), final}, or nil, "no solution"
+**           | "several solutions" (refused, as the CLI refuses them)
 **   e:rate_batch({g...} [, {jobs =, choose =, budget =, want =, progress = f}])
-**       -> summaries, rated by `jobs` threads
+**       -> summaries (false for a refused grid), reasons by index; rated
+**          by `jobs` threads
 **   e:first(g) e:cheapest(g) e:hints(g [, id|i [, all]]) -> hints
 **   for i, hint, before in e:walk(g) do ... end
 **   e:techniques() e:table() e:use_table(t|name [, "drop"]) e:dropped()
