@@ -186,6 +186,16 @@ int sk_policy_rate(sk_policy *p, const sk_puzzle *puzzle, const sk_grid *g, char
 }
 
 const char *sk_policy_name(const sk_policy *p) { return p->name; }
+
+sk_engine *sk_policy_engine(sk_policy *p) {
+  lua_State *L = p->L;
+  lua_getfield(L, LUA_REGISTRYINDEX, SKLUA_POLICY_KEY);
+  lua_getfield(L, -1, "engine");
+  sklua_engine *x = luaL_testudata(L, -1, SKLUA_ENGINE_MT);
+  sk_engine *e = x ? x->e : NULL;
+  lua_pop(L, 2);
+  return e;
+}
 const char *sk_policy_path(const sk_policy *p) { return p->path; }
 
 void sk_policy_close(sk_policy *p) {

@@ -99,6 +99,8 @@ int sk_policy_pool_rate(sk_policy_pool *pool, const sk_puzzle *puzzle, const sk_
   return rc;
 }
 
+sk_policy *sk_policy_pool_first(sk_policy_pool *pool) { return pool->p[0]; }
+
 void sk_policy_pool_close(sk_policy_pool *pool) {
   if (!pool) return;
   for (int i = 0; pool->p && i < pool->opened; i++) sk_policy_close(pool->p[i]);

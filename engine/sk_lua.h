@@ -163,6 +163,11 @@ int sk_policy_rate(sk_policy *p, const sk_puzzle *puzzle, const sk_grid *g, char
                    sk_error *err);
 const char *sk_policy_name(const sk_policy *p);     /* the policy's `name` */
 const char *sk_policy_path(const sk_policy *p);     /* the file it came from */
+/* The engine the policy rates with (its table, its plugins), owned by the
+** policy's Lua state: use it only while no puzzle is being rated on p,
+** and for reading (the table's path, the plugin files).  NULL when the
+** policy closed it. */
+struct sk_engine *sk_policy_engine(sk_policy *p);
 void sk_policy_close(sk_policy *p);
 
 /* Thread-safe pool of up to n policies of one kind (n >= 1).  The first
@@ -172,6 +177,7 @@ sk_policy_pool *sk_policy_pool_open(const char *name_or_path, const sk_policy_op
                                     sk_error *err);
 int sk_policy_pool_rate(sk_policy_pool *pool, const sk_puzzle *puzzle, const sk_grid *g,
                         char **out_line, sk_error *err);
+sk_policy *sk_policy_pool_first(sk_policy_pool *pool);   /* the one opened at once */
 void sk_policy_pool_close(sk_policy_pool *pool);
 
 /* Resolve a policy name to a malloc'd path, as sk_table_resolve does for

@@ -345,21 +345,18 @@ static void put_file(FILE *f, const char *what, const char *path) {
 ** so that a batch rated months ago can be told apart from one rated with
 ** another build, table, policy or plugin (the readers skip '#' lines, so
 ** the output stays valid input).  The plugins of sudokit-static are in its
-** binary, whose hash covers them.  A policy run names the policy file and
-** the plugins its engines load, from an engine made for this line. */
+** binary, whose hash covers them.  A policy run names the policy file,
+** then the table and plugins of the engine the policy rates with (its own
+** table, or --table's), so that editing either shows in the header. */
 static int write_header(FILE *f, const rate_opts *o) {
-  sk_engine *e = o->engine ? o->engine : sk_cli_engine(o->table, o->plugins);
-  if (!e) return -1;
+  sk_engine *e = o->engine;
+  if (o->pool) e = sk_policy_engine(sk_policy_pool_first(o->pool));
+  if (!e) { sk_warn("--header: the policy %s has no engine", o->policy); return -1; }
   char h[20];
   file_hash("/proc/self/exe", h);
   fprintf(f, "# sudokit %s %s; binary fnv1a64=%s;", SK_VERSION, o->cmd, h);
-  if (o->policy) {
-    sk_error err = {{0}};
-    char *path = sk_policy_resolve(o->policy, &err);
-    put_file(f, "policy", path);
-    free(path);
-  }
-  if (!o->policy || o->table) put_file(f, "table", sk_engine_table(e)->path);
+  if (o->policy) put_file(f, "policy", sk_policy_path(sk_policy_pool_first(o->pool)));
+  put_file(f, "table", sk_engine_table(e)->path);
   int n = sk_engine_technique_count(e);
   for (int i = 0; i < n; i++) {
     const char *file = sk_engine_technique_file(e, i);
@@ -382,7 +379,6 @@ static int write_header(FILE *f, const rate_opts *o) {
     fputc('"', f);
   }
   fputc('\n', f);
-  if (e != o->engine) sk_engine_free(e);
   return 0;
 }
 

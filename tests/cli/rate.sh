@@ -165,7 +165,19 @@ cmp -s "$T/h.a" "$T/h.b" && bad "two tables, one hash" || ok
 "$SUDOKIT" explain --header -i "$sample" 2>/dev/null | head -1 >"$T/hdr1"
 expect_grep "^# sudokit [0-9.]* explain; binary $hx; table " "$T/hdr1"
 head -1 "$sample" | "$SUDOKIT" rate --header --policy xdrs | head -1 >"$T/hdr1"
-expect_grep "; policy [^ ]*/xdrs.lua $hx; plugin " "$T/hdr1"
+expect_grep "; policy [^ ]*/xdrs.lua $hx; table [^ ]*/xdrs.yaml $hx; plugin " "$T/hdr1"
+# the policy's own table is named with its hash: editing it shows
+mkdir "$T/pol"
+cp "$SRC/ratings/xdrs.lua" "$SRC/ratings/xdrs.yaml" "$T/pol/"
+sed -i 's|table *= *"xdrs"|table = "xdrs.yaml"|' "$T/pol/xdrs.lua"
+for k in 1 2; do
+  [ "$k" = 2 ] && echo "# one more byte" >>"$T/pol/xdrs.yaml"
+  head -1 "$sample" | "$SUDOKIT" rate --header --policy "$T/pol/xdrs.lua" | head -1 >"$T/hdr.p$k"
+done
+expect_grep "; table $T/pol/xdrs.yaml $hx;" "$T/hdr.p1" "the policy's table in the header"
+cmp -s "$T/hdr.p1" "$T/hdr.p2" && bad "editing the policy's table leaves the header as it was" || ok
+head -1 "$sample" | "$SUDOKIT" rate --header --policy xdrs --table se | head -1 >"$T/hdr1"
+expect_grep "; policy [^ ]*/xdrs.lua $hx; table [^ ]*/se.yaml $hx; plugin " "$T/hdr1"
 expect_status 2 "$SUDOKIT" techniques --header
 # a newline or quote in the format is escaped: the header stays one line
 head -1 "$sample" | "$SUDOKIT" rate --header --format "$(printf '"%%r"\nnext')" >"$T/out"
