@@ -172,7 +172,9 @@ static int parse_args(int argc, char **argv, analyze_opts *o) {
       return sk_arg_unknown("analyze", argv, i);
 #undef NEEDS
   }
-  if (add_fields(o, list ? list : backdoor ? "puzzle" : default_fields)) return SK_EXIT_USAGE;
+  if (list && !*list) return sk_usage_error("analyze", "--fields: the list is empty (see --help)");
+  /* --backdoor adds its fields to the chosen ones (the default or --fields) */
+  if (add_fields(o, list ? list : default_fields)) return SK_EXIT_USAGE;
   if (backdoor && add_fields(o, backdoor_fields)) return SK_EXIT_USAGE;
   for (int i = 0; i < o->nf; i++) o->needs |= fields[o->f[i]].needs;
   return 0;
