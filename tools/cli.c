@@ -5,6 +5,7 @@
 */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "sk_engine.h"
+#include "sk_solver.h"
 
 const char *sk_progname = "sudokit";
 
@@ -47,15 +49,85 @@ int sk_parse_long(const char *cmd, const char *opt, const char *s, long lo, long
   errno = 0;
   v = strtol(s, &end, 10);
   if (*end != '\0' || errno == ERANGE) {
-    sk_usage_error(cmd, "%s: '%s' is not a whole number", opt, s);
+    if (!strcmp(cmd, opt)) sk_usage_error(cmd, "'%s' is not a whole number", s);
+    else sk_usage_error(cmd, "%s: '%s' is not a whole number", opt, s);
     return -1;
   }
   if (v < lo || v > hi) {
-    sk_usage_error(cmd, "%s: %ld is out of range (%ld..%ld)", opt, v, lo, hi);
+    if (!strcmp(cmd, opt))           /* the command's own number: sudokit -c N */
+      sk_usage_error(cmd, "%ld is out of range (%ld..%ld)", v, lo, hi);
+    else
+      sk_usage_error(cmd, "%s: %ld is out of range (%ld..%ld)", opt, v, lo, hi);
     return -1;
   }
   *out = v;
   return 0;
+}
+
+int sk_parse_seconds(const char *cmd, const char *opt, const char *s, double *out) {
+  char *end;
+  if (s == NULL || *s == '\0') {
+    sk_usage_error(cmd, "%s needs a number of seconds", opt);
+    return -1;
+  }
+  double v = strtod(s, &end);
+  if (*end != '\0' || !(v > 0) || !isfinite(v)) {
+    sk_usage_error(cmd, "%s: '%s' is not a positive number of seconds", opt, s);
+    return -1;
+  }
+  *out = v;
+  return 0;
+}
+
+void sk_warn_puzzle(const char *source, long line, long index, const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "%s: %s:%ld: puzzle %ld: ", sk_progname, source, line, index);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+}
+
+void sk_warn_read_error(long index, const char *error) {
+  /* the place ends at the first ":DIGITS: " */
+  for (const char *c = error; (c = strchr(c, ':')) != NULL; c++) {
+    const char *d = c + 1;
+    while (*d >= '0' && *d <= '9') d++;
+    if (d > c + 1 && d[0] == ':' && d[1] == ' ') {
+      sk_warn("%.*s: puzzle %ld: %s", (int)(d - error), error, index, d + 2);
+      return;
+    }
+  }
+  sk_warn("puzzle %ld: %s", index, error);
+}
+
+const char *sk_puzzle_check(const sk_puzzle *p, sk_grid *g) {
+  int bad = -1;
+  if (!p->ok) { sk_warn_read_error(p->index, p->error); return "malformed"; }
+  if (sk_puzzle_grid(p, g, &bad) != 0) {
+    char c[8];
+    sk_warn_puzzle(p->source, p->line, p->index, "digit %d given twice in a house (at %s)",
+                   p->values[bad], sk_cell_name(bad, c));
+    return "malformed";
+  }
+  return NULL;
+}
+
+const char *sk_puzzle_check_unique(const sk_puzzle *p, sk_grid *g, uint8_t *sol,
+                                   sk_solve_stats *st) {
+  const char *why = sk_puzzle_check(p, g);
+  if (why) return why;
+  unsigned long n = sk_solve_count_grid(g, 2, sol, st);
+  if (n == 1) return NULL;
+  why = n == 0 ? "no solution" : "several solutions";
+  sk_warn_puzzle(p->source, p->line, p->index, "%s", why);
+  return why;
+}
+
+const char *sk_invalid_reason(const char *why) {
+  if (strstr(why, "several solutions")) return "several solutions";
+  if (strstr(why, "no solution")) return "no solution";
+  return "malformed";
 }
 
 /* }====== */
@@ -253,6 +325,38 @@ int sk_arg_take_puzzles(int argc, char **argv, int *i, int *nops) {
   if (a[0] == '-' || is_split_value(a)) return 0;
   argv[1 + (*nops)++] = argv[*i];        /* 1 + *nops <= *i: a slot already read */
   return 1;
+}
+
+/* the group of groups that names a, or -1 */
+static int option_group(const char *const *groups, const char *a) {
+  size_t n = strlen(a);
+  for (int g = 0; groups[g]; g++)
+    for (const char *p = groups[g]; *p; ) {
+      const char *e = strchr(p, ' ');
+      size_t k = e ? (size_t)(e - p) : strlen(p);
+      if (k == n && !strncmp(p, a, n)) return g;
+      p += k + (e != NULL);
+    }
+  return -1;
+}
+
+int sk_args_once(const char *cmd, int argc, char **argv, const char *const *groups,
+                 int upto_operand) {
+  const char *seen[64] = {0};
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--") || (upto_operand && (a[0] != '-' || !strcmp(a, "-e")))) break;
+    int g = option_group(groups, a);
+    if (g < 0 || g >= 64) continue;
+    if (seen[g]) {
+      if (strcmp(seen[g], a))
+        return sk_usage_error(cmd, "%s given twice (first as %s): give it once", a, seen[g]);
+      return sk_usage_error(cmd, "%s given twice: give it once", a);
+    }
+    seen[g] = a;
+    i++;                             /* its value */
+  }
+  return 0;
 }
 
 int sk_arg_unknown(const char *cmd, char **argv, int i) {

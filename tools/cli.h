@@ -38,6 +38,31 @@ int sk_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
 ** message (naming opt) when not a plain integer in range. */
 int sk_parse_long(const char *cmd, const char *opt, const char *s, long lo, long hi, long *out);
 
+/* Strict parse of a number of seconds: a finite number > 0 (1e9 is a
+** long time, not an error); -1 with a usage message naming opt. */
+int sk_parse_seconds(const char *cmd, const char *opt, const char *s, double *out);
+
+/* Messages about one puzzle, all in one style, "FILE:LINE: puzzle N: what":
+** sk_warn_puzzle formats what; sk_warn_read_error takes a reader's error
+** ("FILE:LINE: what", sk_puzzle.error) and adds the ordinal after its place. */
+void sk_warn_puzzle(const char *source, long line, long index, const char *fmt, ...)
+  __attribute__((format(printf, 4, 5)));
+void sk_warn_read_error(long index, const char *error);
+/* The record's marker of a puzzle that cannot be processed, the same in
+** every command: "# invalid: " and the short reason of a check's message
+** (malformed, no solution, several solutions). */
+#define SK_INVALID "# invalid: "
+const char *sk_invalid_reason(const char *why);
+/* The checks made before a puzzle is worked on.  sk_puzzle_check: read
+** without error and no digit twice in a house (g filled); NULL, or
+** "malformed" after the message on stderr.  sk_puzzle_check_unique: also
+** exactly one solution (in sol; the solver's figures in st unless NULL),
+** else "no solution" or "several solutions". */
+struct sk_solve_stats;
+const char *sk_puzzle_check(const sk_puzzle *p, sk_grid *g);
+const char *sk_puzzle_check_unique(const sk_puzzle *p, sk_grid *g, uint8_t *sol,
+                                   struct sk_solve_stats *st);
+
 /* Open the input: the puzzles given as arguments (ops, one a line, named
 ** "<arguments>"), else -i FILE, else stdin (path NULL or "-").  Both
 ** arguments and -i is an error.  Prints the error and returns NULL. */
@@ -55,6 +80,15 @@ void sk_args_free(char **argv);
 ** left, into argv[1..*nops] (slots the parser has read), and returns 1;
 ** else 0.  The command then reads them with sk_in_open(.., argv + 1, *nops, ..). */
 int sk_arg_take_puzzles(int argc, char **argv, int *i, int *nops);
+/* A single-valued option given twice is a usage error, also under two
+** names of one option (-i then --input).  groups lists the command's
+** options that take a value, one string per option holding its names
+** separated by spaces ("-i --input --in"), NULL-terminated; argv is the
+** split copy, scanned up to '--' (and, with upto_operand, up to the first
+** argument that is neither an option nor a value, and -e).  0, or the
+** message printed and SK_EXIT_USAGE. */
+int sk_args_once(const char *cmd, int argc, char **argv, const char *const *groups,
+                 int upto_operand);
 /* The usage error for argv[i], which no option takes: "takes no value"
 ** when it is the value of a '--name=value' whose name is a flag. */
 int sk_arg_unknown(const char *cmd, char **argv, int i);

@@ -102,6 +102,7 @@ static const char analyze_help_head[] =
   "                  our copy of the paper's table is garbled: a reading of it)\n"
   "  --table T       rating table for er/ep/ed/classes/magic_er (default se)\n"
   "  --budget S      give up rating a puzzle after S seconds ('?' fields, exit 1)\n"
+  "  -j N            worker threads (-t N, --threads N), the output in input order\n"
   "fields:\n";
 
 static void print_help(void) {
@@ -134,9 +135,17 @@ static int add_fields(analyze_opts *o, const char *list) {
   return 0;
 }
 
+static const char *const value_opts[] = {
+  "-i --input", "-o --output", "--fields", "--set", "--table", "--plugins", "--max-order",
+  "-j -t --threads", "--thresholds", "--budget", NULL
+};
+
 static int parse_args(int argc, char **argv, analyze_opts *o) {
   const char *list = NULL;
   int backdoor = 0;
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { print_help(); exit(SK_EXIT_OK); }
+  if (sk_args_once("analyze", argc, argv, value_opts, 0)) return SK_EXIT_USAGE;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -153,8 +162,8 @@ static int parse_args(int argc, char **argv, analyze_opts *o) {
     else if (!strcmp(a, "--max-order")) {
       if (sk_parse_long("analyze", a, v, 0, SK_BACKDOOR_MAX_ORDER, &o->max_order)) return SK_EXIT_USAGE;
       i++;
-    } else if (!strcmp(a, "-j")) {
-      if (sk_parse_long("analyze", "-j", v, 0, 256, &o->jobs)) return SK_EXIT_USAGE;
+    } else if (!strcmp(a, "-j") || !strcmp(a, "-t") || !strcmp(a, "--threads")) {
+      if (sk_parse_long("analyze", a, v, 0, 256, &o->jobs)) return SK_EXIT_USAGE;
       i++;
     } else if (!strcmp(a, "--thresholds")) {
       NEEDS("three numbers");
@@ -162,11 +171,7 @@ static int parse_args(int argc, char **argv, analyze_opts *o) {
         return sk_usage_error("analyze", "--thresholds: '%s' is not three increasing numbers a,b,c", v);
       i++;
     } else if (!strcmp(a, "--budget")) {
-      char *end;
-      NEEDS("seconds");
-      o->budget = strtod(v, &end);
-      if (*end || !(o->budget > 0) || o->budget > 1e6)
-        return sk_usage_error("analyze", "--budget: '%s' is not a positive number of seconds", v);
+      if (sk_parse_seconds("analyze", a, v, &o->budget)) return SK_EXIT_USAGE;
       i++;
     } else if (!sk_arg_take_puzzles(argc, argv, &i, &o->nops))
       return sk_arg_unknown("analyze", argv, i);
@@ -258,21 +263,11 @@ typedef struct facts {
   int rated, over_budget;
 } facts;
 
-/* 0, or 1 with the reason in why. */
-static int load(const sk_puzzle *p, facts *x, char *why, size_t n) {
-  int bad = -1;
-  if (!p->ok) { snprintf(why, n, "%s", p->error); return 1; }
-  if (sk_puzzle_grid(p, &x->g, &bad) != 0) {
-    char c[8];
-    snprintf(why, n, "%s:%ld: digit %d given twice in a house (at %s)", p->source, p->line,
-             p->values[bad], sk_cell_name(bad, c));
-    return 1;
-  }
-  unsigned long count = sk_solve_count_grid(&x->g, 2, x->sol, &x->st);
-  if (count == 0) { snprintf(why, n, "%s:%ld: puzzle has no solution", p->source, p->line); return 1; }
-  if (count > 1) { snprintf(why, n, "%s:%ld: puzzle has several solutions", p->source, p->line); return 1; }
-  sk_grid_values(&x->g, x->values);
-  return 0;
+/* NULL, or the reason of the puzzle's '# invalid' marker (reported). */
+static const char *load(const sk_puzzle *p, facts *x) {
+  const char *why = sk_puzzle_check_unique(p, &x->g, x->sol, &x->st);
+  if (!why) sk_grid_values(&x->g, x->values);
+  return why;
 }
 
 static int32_t rate_er(sk_engine *e, const sk_grid *g, double budget) {
@@ -291,7 +286,7 @@ static int compute(const analyze_opts *o, const sk_puzzle *p, facts *x) {
   if (o->needs & NEED_MIN) x->nred = sk_redundant_clues(x->values, x->red);
   if (o->needs & NEED_BD) {
     if (sk_backdoor_find(&x->g, x->sol, o->set, (int)o->max_order, &x->bd) != 0) {
-      sk_warn("%s:%ld: the backdoor search failed", p->source, p->line);
+      sk_warn_puzzle(p->source, p->line, p->index, "the backdoor search failed");
       return 1;
     }
     for (int i = 0; (o->needs & NEED_MAGIC_ER) && x->bd.order == 1 && i < x->bd.nlisted; i++) {
@@ -311,7 +306,7 @@ static int compute(const analyze_opts *o, const sk_puzzle *p, facts *x) {
     if (sk_classify(&x->r, &x->cls) != 0) x->over_budget = 1;
   }
   if (x->over_budget) {
-    sk_warn("%s:%ld: puzzle %ld over budget (%g s)", p->source, p->line, p->index, o->budget);
+    sk_warn_puzzle(p->source, p->line, p->index, "over budget (%g s)", o->budget);
     return 1;
   }
   return 0;
@@ -469,23 +464,16 @@ static void put_record(sk_buf *b, const analyze_opts *o, const facts *x) {
   sk_buf_puts(b, "\n");
 }
 
-static const char *short_reason(const char *why) {
-  if (strstr(why, "several solutions")) return "several solutions";
-  if (strstr(why, "no solution")) return "no solution";
-  return "malformed";
-}
-
 static int analyze_one(void *ctx, sk_batch_item *it) {
   const analyze_opts *o = ctx;
   const sk_puzzle *p = &it->puzzle;
   sk_buf b = {0};
-  char why[256];
   facts *x = calloc(1, sizeof *x);
   int status;
+  const char *why;
   if (!x) { sk_warn("out of memory"); return 1; }
-  if (load(p, x, why, sizeof why)) {
-    sk_warn("%s", why);
-    if (!o->csv) sk_buf_printf(&b, "%s # invalid: %s\n", p->raw ? p->raw : "", short_reason(why));
+  if ((why = load(p, x))) {
+    if (!o->csv) sk_buf_printf(&b, "%s " SK_INVALID "%s\n", p->raw ? p->raw : "", why);
     status = 1;
   } else {
     status = compute(o, p, x);

@@ -77,8 +77,10 @@ static const char classic_help[] =
   "untouched (exit status 2).\n";
 
 static int classic_grids(int argc, char **argv) {
+  static const char *const value_opts[] = {"--first", NULL};
   const char *cmd = "-c";
   long n, first = 1;
+  if (sk_args_once(cmd, argc, argv, value_opts, 0)) return SK_EXIT_USAGE;
   if (argc < 2) return sk_usage_error(cmd, "-c needs a number of grids (1..%ld)", CLASSIC_MAX);
   if (sk_parse_long(cmd, "-c", argv[1], 1, CLASSIC_MAX, &n)) return SK_EXIT_USAGE;
   for (int i = 2; i < argc; i++) {
@@ -142,16 +144,15 @@ static int emit_chunk(const solve_pool *p, FILE *out, const char *name, long *wr
     const solve_item *it = &p->items[i];
     const uint8_t *grid = it->sol;
     if (!it->ok) {
-      sk_warn("puzzle %ld: %s", it->index, it->error);
+      sk_warn_read_error(it->index, it->error);
       grid = zeros;
       bad = 1;
     } else if (it->count == 0) {
-      sk_warn("%s:%ld: puzzle %ld has no solution", name, it->line, it->index);
+      sk_warn_puzzle(name, it->line, it->index, "no solution");
       grid = zeros;
       bad = 1;
     } else if (it->count > 1) {
-      sk_warn("%s:%ld: puzzle %ld has several solutions; wrote one of them",
-              name, it->line, it->index);
+      sk_warn_puzzle(name, it->line, it->index, "several solutions; wrote one of them");
     }
     size_t len = 0;
     if ((*written)++ > 0) buf[len++] = '\n';
@@ -248,7 +249,11 @@ static const char grids_help[] =
   "  -j N          threads (0 = up to 2, the default; more do not help)\n";
 
 int sk_cmd_grids(int argc, char **argv) {
+  static const char *const value_opts[] = {"-n", "--first", "--start", "-j", "--format", "-o", NULL};
   const char *cmd = "grids";
+  for (int i = 1; i < argc; i++)
+    if (is_help(argv[i])) { fputs(grids_help, stdout); return SK_EXIT_OK; }
+  if (sk_args_once(cmd, argc, argv, value_opts, 0)) return SK_EXIT_USAGE;
   const char *outp = NULL;
   long n = 1, first = 1, start = 0, jobs = 0;
   sk_format fmt = SK_FMT_GRID;
@@ -408,9 +413,15 @@ typedef struct gen_args {
 } gen_args;
 
 static int gen_parse(int argc, char **argv, gen_args *g) {
+  static const char *const value_opts[] = {
+    "-n", "-j", "--attempts", "--seed", "--level", "--givens", "--symmetry", "--format", "-o", NULL
+  };
   const char *cmd = "generate";
   int have_level = 0, have_givens = 0;
   long attempts = 1000;
+  for (int i = 1; i < argc; i++)
+    if (is_help(argv[i])) { fputs(generate_help, stdout); exit(SK_EXIT_OK); }
+  if (sk_args_once(cmd, argc, argv, value_opts, 0)) return SK_EXIT_USAGE;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (is_help(a)) { fputs(generate_help, stdout); exit(SK_EXIT_OK); }

@@ -126,12 +126,7 @@ static int parse_u64(const char *s, uint64_t *out) {
 }
 
 static int parse_seconds(const char *opt, const char *s, double *out) {
-  char *end;
-  if (!s) return sk_usage_error("generate", "%s needs seconds", opt), -1;
-  *out = strtod(s, &end);
-  if (*end || end == s || !(*out > 0) || *out > 1e7)
-    return sk_usage_error("generate", "%s: '%s' is not a positive number of seconds", opt, s), -1;
-  return 0;
+  return sk_parse_seconds("generate", opt, s, out);
 }
 
 static int parse_givens(const char *s, int *lo, int *hi) {
@@ -172,10 +167,19 @@ static int parse_sdrs(const char *s, unsigned *f) {
   return sk_usage_error("generate", "--sdrs needs pearl, diamond, extreme-pearl or extreme-diamond"), -1;
 }
 
+/* the options that take one value (--sdrs and --needs add up) */
+static const char *const value_opts[] = {
+  "--er", "--xdrs", "--timeout", "--budget", "-n", "-j", "--attempts", "--seed", "--level",
+  "--givens", "--symmetry", "--table", "--plugins", "-o", NULL
+};
+
 static int parse_args(int argc, char **argv, tgen *g) {
   const char *cmd = "generate";
   int have_level = 0, have_givens = 0;
   long attempts = 1000;
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { fputs(sk_gen_target_help, stdout); exit(SK_EXIT_OK); }
+  if (sk_args_once(cmd, argc, argv, value_opts, 0)) return SK_EXIT_USAGE;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(sk_gen_target_help, stdout); exit(SK_EXIT_OK); }

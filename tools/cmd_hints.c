@@ -60,7 +60,14 @@ typedef struct hints_opts {
   sk_engine *engine;
 } hints_opts;
 
+static const char *const hints_value_opts[] = {
+  "-i --input", "-o --output", "--table", "--plugins", "--technique", "--format", NULL
+};
+
 static int parse_hints_args(int argc, char **argv, hints_opts *o) {
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { fputs(hints_help, stdout); exit(SK_EXIT_OK); }
+  if (sk_args_once(o->cmd, argc, argv, hints_value_opts, 0)) return SK_EXIT_USAGE;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(hints_help, stdout); exit(SK_EXIT_OK); }
@@ -150,14 +157,9 @@ static int hints_one(void *ctx, sk_batch_item *it) {
   const sk_puzzle *p = &it->puzzle;
   sk_buf b = {0};
   sk_grid g;
-  int bad = -1;
   if (!o->reglib) sk_buf_printf(&b, "# %s\n", p->raw ? p->raw : "");
-  if (!p->ok || sk_puzzle_grid(p, &g, &bad) != 0) {
-    char c[8];
-    if (!p->ok) sk_warn("%s", p->error);
-    else sk_warn("%s:%ld: digit %d given twice in a house (at %s)", p->source, p->line,
-                 p->values[bad], sk_cell_name(bad, c));
-    sk_buf_puts(&b, "# invalid: malformed\n");
+  if (sk_puzzle_check(p, &g)) {
+    sk_buf_puts(&b, SK_INVALID "malformed\n");
     it->out = b.p, it->outlen = b.n;
     return 1;
   }
@@ -392,7 +394,9 @@ static void reglib_summary(const regrun *x) {
 }
 
 int sk_cmd_reglib(int argc, char **argv) {
+  static const char *const value_opts[] = {"--table", "--plugins", NULL};
   const char *file = NULL, *table = "hodoku", *plugins = NULL;
+  if (sk_args_once("reglib", argc, argv, value_opts, 0)) return SK_EXIT_USAGE;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(reglib_help, stdout); return SK_EXIT_OK; }

@@ -70,6 +70,7 @@ static const char rate_help[] =
   "                 they gave and their CPU time, summed over the puzzles (the\n"
   "                 clock reads cost about 1 us per search: easy puzzles rate slower)\n"
   "  -i, -o, -j     input, output (written whole or not at all), worker threads\n"
+  "                 (-t N and --threads N are -j N, as in serate)\n"
   "serate's command lines work as they are: '--format=FMT' is '--format FMT'\n"
   "(so for every long option), -fFMT is -f FMT, and -f, -p, -d, --in, --out are\n"
   "--format, --pearl, --diamond, --input, --output.\n";
@@ -80,14 +81,24 @@ static const char explain_help[] =
   "Prints each puzzle's solving path, one step per line:\n"
   "  3.2 X-Wing: 7 in c2,c8 at r1,r5 => r3c2<>7\n"
   "followed by the rating line 'ER/EP/ED'.  --header, --pearl and --diamond as\n"
-  "for rate (the path then ends on 'not a pearl' or 'not a diamond').\n";
+  "for rate (the path then ends on 'not a pearl' or 'not a diamond'); -j N\n"
+  "(-t N, --threads N) explains on N threads, the output in input order.\n";
 
 static const char techniques_help[] =
   "usage: sudokit techniques [--table se|PATH] [--plugins DIR]\n"
   "Lists the techniques in table order with each one's difficulty rule and the\n"
   "plugin providing it, then loaded techniques the table does not use.\n";
 
+/* The options that take a value, each with its names */
+static const char *const value_opts[] = {
+  "-i --input --in", "-o --output --out", "--table", "--plugins", "-f --format",
+  "-j -t --threads", "--budget", "--policy", "--limit-instructions", "--timeout", NULL
+};
+
 static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { fputs(help, stdout); exit(SK_EXIT_OK); }
+  if (sk_args_once(o->cmd, argc, argv, value_opts, 0)) return SK_EXIT_USAGE;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -105,13 +116,13 @@ static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
     else if (!strcmp(a, "--table")) { NEEDS("a table name or path"); o->table = v; i++; }
     else if (!strcmp(a, "--plugins")) { NEEDS("a directory"); o->plugins = v; i++; }
     else if (!strcmp(a, "--format") || !strcmp(a, "-f")) { NEEDS("a format"); o->format = v; i++; }
-    else if (!strcmp(a, "-j")) { if (sk_parse_long(o->cmd, "-j", v, 0, 256, &o->jobs)) return SK_EXIT_USAGE; i++; }
-    else if (!strcmp(a, "--budget")) {
-      char *end;
-      NEEDS("seconds");
-      o->budget = strtod(v, &end);
-      if (*end || !(o->budget > 0) || o->budget > 1e6)
-        return sk_usage_error(o->cmd, "--budget: '%s' is not a positive number of seconds", v);
+    else if ((!strcmp(a, "-j") || !strcmp(a, "-t") || !strcmp(a, "--threads")) &&
+             strcmp(o->cmd, "techniques")) {
+      if (sk_parse_long(o->cmd, a, v, 0, 256, &o->jobs)) return SK_EXIT_USAGE;
+      i++;
+    }
+    else if (!strcmp(a, "--budget") && strcmp(o->cmd, "techniques")) {
+      if (sk_parse_seconds(o->cmd, a, v, &o->budget)) return SK_EXIT_USAGE;
       i++;
     }
     else if (!strcmp(a, "--verify")) o->verify = 1;
@@ -129,11 +140,7 @@ static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
       i++;
     }
     else if (!strcmp(a, "--timeout") && !strcmp(o->cmd, "rate")) {
-      char *end;
-      NEEDS("seconds");
-      o->lua_seconds = strtod(v, &end);
-      if (*end || !(o->lua_seconds > 0) || o->lua_seconds > 1e6)
-        return sk_usage_error(o->cmd, "--timeout: '%s' is not a positive number of seconds", v);
+      if (sk_parse_seconds(o->cmd, a, v, &o->lua_seconds)) return SK_EXIT_USAGE;
       i++;
     }
     else if (!strcmp(o->cmd, "techniques") || !sk_arg_take_puzzles(argc, argv, &i, &o->nops))
@@ -171,34 +178,10 @@ static void format_rating(sk_buf *b, const char *fmt, const sk_puzzle *p,
   sk_buf_add(b, "\n", 1);
 }
 
-/* Check a puzzle before rating: returns 0 and fills g and sol, or 1 with a
-** reason in why. */
-static int check_puzzle(const sk_puzzle *p, sk_grid *g, uint8_t sol[SK_CELLS],
-                        char *why, size_t n) {
-  int bad = -1;
-  if (!p->ok) { snprintf(why, n, "%s", p->error); return 1; }
-  if (sk_puzzle_grid(p, g, &bad) != 0) {
-    char c[8];
-    snprintf(why, n, "%s:%ld: digit %d given twice in a house (at %s)", p->source, p->line,
-             p->values[bad], sk_cell_name(bad, c));
-    return 1;
-  }
-  unsigned long count = sk_solve_count_grid(g, 2, sol, NULL);
-  if (count == 0) { snprintf(why, n, "%s:%ld: puzzle has no solution", p->source, p->line); return 1; }
-  if (count > 1) { snprintf(why, n, "%s:%ld: puzzle has several solutions", p->source, p->line); return 1; }
-  return 0;
-}
-
 static double seconds_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static const char *short_reason(const char *why) {
-  if (strstr(why, "several solutions")) return "several solutions";
-  if (strstr(why, "no solution")) return "no solution";
-  return "malformed";
 }
 
 /* Rate through a Lua policy.  A script error costs only its own puzzle:
@@ -211,12 +194,12 @@ static int rate_with_policy(rate_opts *o, sk_batch_item *it, const sk_grid *g) {
   sk_error err = {{0}};
   int rc = sk_policy_pool_rate(o->pool, p, g, &line, &err);
   if (rc < 0) {
-    sk_warn("%s:%ld: puzzle %ld: policy error: %s", p->source, p->line, p->index, err.msg);
+    sk_warn_puzzle(p->source, p->line, p->index, "policy error: %s", err.msg);
     sk_buf_printf(&b, "%s # not rated: policy error\n", p->raw ? p->raw : "");
     it->out = b.p; it->outlen = b.n;
     return 1;
   }
-  if (rc == 1) sk_warn("%s:%ld: puzzle %ld: %s", p->source, p->line, p->index, err.msg);
+  if (rc == 1) sk_warn_puzzle(p->source, p->line, p->index, "%s", err.msg);
   it->out = line;
   it->outlen = line ? strlen(line) : 0;
   return rc == 0 ? 0 : 1;
@@ -227,12 +210,11 @@ static int rate_one(void *ctx, sk_batch_item *it) {
   sk_buf b = {0};
   sk_grid g;
   uint8_t sol[SK_CELLS];
-  char why[256];
   int status = 0;
   const sk_puzzle *p = &it->puzzle;
-  if (check_puzzle(p, &g, sol, why, sizeof why)) {
-    sk_warn("%s", why);
-    sk_buf_printf(&b, "%s # invalid: %s\n", p->raw ? p->raw : "", short_reason(why));
+  const char *why = sk_puzzle_check_unique(p, &g, sol, NULL);
+  if (why) {
+    sk_buf_printf(&b, "%s " SK_INVALID "%s\n", p->raw ? p->raw : "", why);
     it->out = b.p; it->outlen = b.n;
     return 1;
   }
@@ -260,12 +242,12 @@ static int rate_one(void *ctx, sk_batch_item *it) {
     free(ro.profile);
   }
   if (r.over_budget) {
-    sk_warn("%s:%ld: puzzle %ld over budget (%.1f s)", p->source, p->line, p->index, o->budget);
+    sk_warn_puzzle(p->source, p->line, p->index, "over budget (%g s)", o->budget);
     sk_buf_printf(&b, "%s # over budget (%g s)\n", p->raw ? p->raw : "", o->budget);
     status = 1;
   } else if (r.wrong) {
-    sk_warn("%s:%ld: puzzle %ld: step %d contradicts the solution (--verify)",
-            p->source, p->line, p->index, r.wrong_step + 1);
+    sk_warn_puzzle(p->source, p->line, p->index, "step %d contradicts the solution (--verify)",
+                   r.wrong_step + 1);
     sk_buf_printf(&b, "%s # wrong step %d\n", p->raw ? p->raw : "", r.wrong_step + 1);
     status = 1;
   } else {
@@ -281,13 +263,13 @@ static int explain_one(void *ctx, sk_batch_item *it) {
   sk_buf b = {0};
   sk_grid g;
   uint8_t sol[SK_CELLS];
-  char why[256], line[2048];
+  char line[2048];
   const sk_puzzle *p = &it->puzzle;
   int status = 0;
   sk_buf_printf(&b, "# %s\n", p->raw ? p->raw : "");
-  if (check_puzzle(p, &g, sol, why, sizeof why)) {
-    sk_warn("%s", why);
-    sk_buf_printf(&b, "invalid: %s\n\n", short_reason(why));
+  const char *why = sk_puzzle_check_unique(p, &g, sol, NULL);
+  if (why) {
+    sk_buf_printf(&b, SK_INVALID "%s\n\n", why);
     it->out = b.p; it->outlen = b.n;
     return 1;
   }
@@ -302,9 +284,13 @@ static int explain_one(void *ctx, sk_batch_item *it) {
     sk_step_describe(&r.steps[i], line, sizeof line);
     sk_buf_printf(&b, "%s\n", line);
   }
-  if (r.over_budget) { sk_buf_puts(&b, "over budget\n"); status = 1; }
-  else if (r.wrong) {
-    sk_warn("%s:%ld: step %d contradicts the solution", p->source, p->line, r.wrong_step + 1);
+  if (r.over_budget) {
+    sk_warn_puzzle(p->source, p->line, p->index, "over budget (%g s)", o->budget);
+    sk_buf_puts(&b, "over budget\n");
+    status = 1;
+  } else if (r.wrong) {
+    sk_warn_puzzle(p->source, p->line, p->index, "step %d contradicts the solution (--verify)",
+                   r.wrong_step + 1);
     sk_buf_printf(&b, "wrong step %d\n", r.wrong_step + 1);
     status = 1;
   } else if (r.stuck) sk_buf_puts(&b, "stuck\n");

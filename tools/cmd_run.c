@@ -29,8 +29,10 @@ static const char run_help[] =
 
 int sk_cmd_run(int argc, char **argv) {
   sk_lua_limits lim = {0, 0};
+  static const char *const value_opts[] = {"--limit-instructions", "--timeout", NULL};
   const char *code = NULL;
   int i = 1;
+  if (sk_args_once("run", argc, argv, value_opts, 1)) return SK_EXIT_USAGE;
   for (; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -42,11 +44,7 @@ int sk_cmd_run(int argc, char **argv) {
       lim.instructions = n;
       i++;
     } else if (!strcmp(a, "--timeout")) {
-      char *end = NULL;
-      if (!v) return sk_usage_error("run", "--timeout needs seconds");
-      lim.seconds = strtod(v, &end);
-      if (*end || !(lim.seconds > 0) || lim.seconds > 1e7)
-        return sk_usage_error("run", "--timeout: '%s' is not a positive number of seconds", v);
+      if (sk_parse_seconds("run", a, v, &lim.seconds)) return SK_EXIT_USAGE;
       i++;
     } else if (!strcmp(a, "-e")) {
       if (!v) return sk_usage_error("run", "-e needs Lua code");

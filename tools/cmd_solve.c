@@ -27,17 +27,21 @@ static const char solve_help[] =
   "Prints the solution of each puzzle (one per input puzzle, in input order).\n"
   "Input formats are detected per puzzle: 81-character lines, 9x9 grids of\n"
   "space-separated digits, 729-character candidate strings.\n"
-  "A malformed or unsolvable puzzle gets a line saying so and exit status 1.\n"
-  "  -i FILE      input (default: the PUZZLE arguments, else standard input)\n"
-  "  -o FILE      output, written whole or not at all (default: standard output)\n"
-  "  -j N         worker threads (0 = one per core; output order is kept)\n"
+  "A malformed or unsolvable puzzle gets a line '# invalid: malformed' or\n"
+  "'# invalid: no solution' and exit status 1.\n"
+  "  -i FILE      input (default: the PUZZLE arguments, else standard input);\n"
+  "               also --input FILE\n"
+  "  -o FILE      output, written whole or not at all (default: standard output);\n"
+  "               also --output FILE\n"
+  "  -j N         worker threads (0 = one per core; output order is kept);\n"
+  "               -t N and --threads N are the same\n"
   "  --format F   output format: line (default), grid, candidates\n";
 
 static const char count_help[] =
   "usage: sudokit count [--limit N] [-i FILE] [-o FILE] [-j N] [PUZZLE...]\n"
   "Prints the number of solutions of each puzzle, capped at N (default 2;\n"
   "2 means 'two or more'), one line per input puzzle.  0 = no solution.\n"
-  "A malformed puzzle gets a line 'invalid' and exit status 1.\n"
+  "A malformed puzzle gets a line '# invalid: malformed' and exit status 1.\n"
   "  --limit N    stop counting at N (1..1000000000)\n"
   "  -i, -o, -j   as for 'sudokit solve'\n";
 
@@ -50,16 +54,35 @@ static int parse_format(const char *cmd, const char *s, sk_format *f) {
   return 0;
 }
 
+static const char *const value_opts[] = {
+  "-i --input", "-o --output", "-j -t --threads", "--format", "--limit", NULL
+};
+
 static int parse_args(int argc, char **argv, solve_opts *o) {
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+      fputs(o->counting ? count_help : solve_help, stdout);
+      exit(SK_EXIT_OK);
+    }
+  if (sk_args_once(o->cmd, argc, argv, value_opts, 0)) return SK_EXIT_USAGE;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       fputs(o->counting ? count_help : solve_help, stdout);
       exit(SK_EXIT_OK);
-    } else if (!strcmp(a, "-i")) { if (!v) return sk_usage_error(o->cmd, "-i needs a file"); o->in = v; i++; }
-    else if (!strcmp(a, "-o")) { if (!v) return sk_usage_error(o->cmd, "-o needs a file"); o->out = v; i++; }
-    else if (!strcmp(a, "-j")) { if (sk_parse_long(o->cmd, "-j", v, 0, 256, &o->jobs)) return SK_EXIT_USAGE; i++; }
+    } else if (!strcmp(a, "-i") || !strcmp(a, "--input")) {
+      if (!v) return sk_usage_error(o->cmd, "%s needs a file", a);
+      o->in = v;
+      i++;
+    } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+      if (!v) return sk_usage_error(o->cmd, "%s needs a file", a);
+      o->out = v;
+      i++;
+    } else if (!strcmp(a, "-j") || !strcmp(a, "-t") || !strcmp(a, "--threads")) {
+      if (sk_parse_long(o->cmd, a, v, 0, 256, &o->jobs)) return SK_EXIT_USAGE;
+      i++;
+    }
     else if (!strcmp(a, "--format") && !o->counting) { if (parse_format(o->cmd, v, &o->format)) return SK_EXIT_USAGE; i++; }
     else if (!strcmp(a, "--limit") && o->counting) {
       if (sk_parse_long(o->cmd, "--limit", v, 1, 1000000000L, &o->limit)) return SK_EXIT_USAGE;
@@ -76,29 +99,15 @@ static void bad_record(sk_buf *b, const solve_opts *o, const char *what) {
   sk_buf_puts(b, o->format == SK_FMT_GRID ? "\n\n" : "\n");
 }
 
-/* Returns 0, or 1 with *why set when the puzzle cannot be used. */
-static int load_grid(const sk_puzzle *p, sk_grid *g, char *msg, size_t n) {
-  int bad = -1;
-  if (!p->ok) { snprintf(msg, n, "%s", p->error); return 1; }
-  if (sk_puzzle_grid(p, g, &bad) != 0) {
-    char cell[8];
-    snprintf(msg, n, "%s:%ld: digit %d given twice in a house (at %s)",
-             p->source, p->line, p->values[bad], sk_cell_name(bad, cell));
-    return 1;
-  }
-  return 0;
-}
-
 static int solve_one(void *ctx, sk_batch_item *it) {
   const solve_opts *o = ctx;
   sk_buf b = {0};
   sk_grid g;
-  char msg[256];
   uint8_t sol[SK_CELLS];
   int status = 0;
-  if (load_grid(&it->puzzle, &g, msg, sizeof msg)) {
-    sk_warn("%s", msg);
-    bad_record(&b, o, o->counting ? "invalid" : "invalid puzzle");
+  const sk_puzzle *p = &it->puzzle;
+  if (sk_puzzle_check(p, &g)) {
+    bad_record(&b, o, SK_INVALID "malformed");
     status = 1;
   } else if (o->counting) {
     unsigned long n = sk_solve_count_grid(&g, (unsigned long)o->limit, NULL, NULL);
@@ -106,15 +115,14 @@ static int solve_one(void *ctx, sk_batch_item *it) {
   } else {
     unsigned long n = sk_solve_count_grid(&g, 2, sol, NULL);
     if (n == 0) {
-      sk_warn("%s:%ld: puzzle %ld has no solution", it->puzzle.source, it->puzzle.line, it->puzzle.index);
-      bad_record(&b, o, "no solution");
+      sk_warn_puzzle(p->source, p->line, p->index, "no solution");
+      bad_record(&b, o, SK_INVALID "no solution");
       status = 1;
     } else {
       char out[800];
       size_t len;
       if (n > 1)
-        sk_warn("%s:%ld: puzzle %ld has several solutions; printing the first found",
-                it->puzzle.source, it->puzzle.line, it->puzzle.index);
+        sk_warn_puzzle(p->source, p->line, p->index, "several solutions; printing the first found");
       if (o->format == SK_FMT_GRID) { len = sk_write_grid(out, sol); out[len++] = '\n'; }
       else if (o->format == SK_FMT_CANDIDATES) {
         sk_grid s;

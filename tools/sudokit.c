@@ -2,6 +2,7 @@
 ** sudokit.c -- the command line: dispatch to subcommands.
 */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "commands.h"
@@ -52,8 +53,24 @@ int main(int argc, char **argv) {
     printf("sudokit %s\n", SK_VERSION);
     return SK_EXIT_OK;
   }
-  if (!strcmp(cmd, "-c") || !strcmp(cmd, "-s"))
-    return sk_cmd_classic(argc - 1, argv + 1);
+  if ((cmd[0] == '-' && (cmd[1] == 'c' || cmd[1] == 's'))) {
+    /* -c N and -s FILE, also as -cN and -sFILE (as every short option);
+    ** --first=D as --first D */
+    char flag[3] = {'-', cmd[1], '\0'};
+    char **v = malloc(((size_t)argc + 1) * sizeof *v);
+    if (!v) { fprintf(stderr, "sudokit: out of memory\n"); return SK_EXIT_DATA; }
+    int n = 0;
+    v[n++] = flag;
+    if (cmd[2]) v[n++] = (char *)cmd + 2;
+    for (int i = 2; i < argc; i++) v[n++] = argv[i];
+    v[n] = NULL;
+    int m;
+    char **args = sk_args_split(n, v, 0, &m);
+    int rc = sk_cmd_classic(m, args);
+    sk_args_free(args);
+    free(v);
+    return rc;
+  }
   for (const sk_command *c = commands; c->name; c++)
     if (!strcmp(cmd, c->name)) {
       /* '--name=value' as two arguments; run's script keeps its own */

@@ -59,7 +59,7 @@ expect_status 1 "$SUDOKIT" analyze -i "$T/bad.txt"
 sed -n 2p "$T/out" | grep -q "# invalid: malformed" && ok || bad "line 2: $(sed -n 2p "$T/out")"
 sed -n 3p "$T/out" | grep -q "# invalid: several solutions" && ok || bad "line 3: $(sed -n 3p "$T/out")"
 expect_grep "bad.txt:2" "$T/err"
-expect_grep "bad.txt:3: puzzle has several solutions" "$T/err"
+expect_grep "bad.txt:3: puzzle 3: several solutions" "$T/err"
 [ "$(sed -n 4p "$T/out")" = "$(head -1 "$T/a1")" ] && ok || bad "good puzzle after bad ones"
 
 # CSV: a header, one row per good puzzle, lists quoted

@@ -118,8 +118,8 @@ expect_same "$T/bs" "$T/s.lines" "grid --with-solution: solutions"
 cp "$D/classic.txt" .
 expect_status 1 "$SUDOKIT" -s classic.txt
 expect_same sudoku.txt "$D/classic.expected" "-s classic.txt"
-expect_grep "puzzle 2: classic.txt:13: " "$T/err" "bad row message"
-expect_grep "classic.txt:21: puzzle 3 has no solution" "$T/err" "no-solution message"
+expect_grep "classic.txt:13: puzzle 2: " "$T/err" "bad row message"
+expect_grep "classic.txt:21: puzzle 3: no solution" "$T/err" "no-solution message"
 [ "$(grep -c . "$T/err")" -eq 2 ] && ok || bad "-s classic.txt: $(cat "$T/err")"
 
 # several solutions: one of them, a warning, status 0

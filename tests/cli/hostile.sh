@@ -38,7 +38,7 @@ expect_status 0 "$SUDOKIT" rate -i "$T/blank.txt"
 { head -c 10485760 /dev/zero | tr '\000' 1; echo; echo "$P1"; } >"$T/huge.txt"
 for c in $BATCH; do
   expect_status 1 "$SUDOKIT" $c -i "$T/huge.txt"
-  expect_grep "huge.txt:1: expected 81 characters, got 10485760" "$T/err" "$c stderr (10 MB line)"
+  expect_grep "huge.txt:1: puzzle 1: expected 81 characters, got 10485760" "$T/err" "$c stderr (10 MB line)"
   [ "$(wc -c <"$T/out")" -lt 200000 ] && ok || bad "$c echoed the 10 MB line whole ($(wc -c <"$T/out") bytes)"
 done
 expect_status 1 "$SUDOKIT" rate -i "$T/huge.txt"
@@ -46,7 +46,7 @@ expect_status 1 "$SUDOKIT" rate -i "$T/huge.txt"
 # a 10 MB line without any newline
 head -c 10485760 /dev/zero | tr '\000' . >"$T/huge2.txt"
 expect_status 1 "$SUDOKIT" count -i "$T/huge2.txt"
-[ "$(cat "$T/out")" = invalid ] && ok || bad "10 MB without newline: $(head -c 200 "$T/out")"
+[ "$(cat "$T/out")" = "# invalid: malformed" ] && ok || bad "10 MB without newline: $(head -c 200 "$T/out")"
 
 # NUL bytes inside a puzzle, alone on a line, and after a puzzle
 {
@@ -57,7 +57,7 @@ expect_status 1 "$SUDOKIT" count -i "$T/huge2.txt"
 } >"$T/nul.txt"
 for c in $BATCH; do
   expect_status 1 "$SUDOKIT" $c -i "$T/nul.txt"
-  expect_grep "nul.txt:1: bad character 0x00 at column 41" "$T/err" "$c stderr (NUL in a puzzle)"
+  expect_grep "nul.txt:1: puzzle 1: bad character 0x00 at column 41" "$T/err" "$c stderr (NUL in a puzzle)"
   expect_grep "nul.txt:2: " "$T/err" "$c stderr (NUL line)"
   expect_grep "nul.txt:4: " "$T/err" "$c stderr (NUL after a puzzle)"
 done
@@ -93,26 +93,26 @@ expect_status 0 "$SUDOKIT" rate -i "$T/gridcrlf.txt" --format %r
 } >"$T/odd.txt"
 for c in $BATCH; do
   expect_status 1 "$SUDOKIT" $c -i "$T/odd.txt"
-  expect_grep "odd.txt:1: expected 81 characters, got 80" "$T/err" "$c stderr (80 characters)"
-  expect_grep "odd.txt:2: expected 81 characters, got 82" "$T/err" "$c stderr (82 characters)"
-  expect_grep "odd.txt:3: expected 81 characters, got 82" "$T/err" "$c stderr (82 characters)"
-  expect_grep "odd.txt:4: digit 1 given twice" "$T/err" "$c stderr (every digit twice)"
+  expect_grep "odd.txt:1: puzzle 1: expected 81 characters, got 80" "$T/err" "$c stderr (80 characters)"
+  expect_grep "odd.txt:2: puzzle 2: expected 81 characters, got 82" "$T/err" "$c stderr (82 characters)"
+  expect_grep "odd.txt:3: puzzle 3: expected 81 characters, got 82" "$T/err" "$c stderr (82 characters)"
+  expect_grep "odd.txt:4: puzzle 4: digit 1 given twice" "$T/err" "$c stderr (every digit twice)"
 done
 # the unsolvable puzzle: rate, explain and analyze say so and rate nothing
 for c in rate analyze; do
   expect_status 1 "$SUDOKIT" $c -i "$T/odd.txt"
-  expect_grep "5: puzzle has no solution" "$T/err" "$c stderr (no solution)"
+  expect_grep "odd.txt:5: puzzle 5: no solution" "$T/err" "$c stderr (no solution)"
   [ "$(sed -n 5p "$T/out")" = "$nosol # invalid: no solution" ] && ok || bad "$c, no solution: $(sed -n 5p "$T/out")"
   [ "$(sed -n 4p "$T/out")" = "$twice # invalid: malformed" ] && ok || bad "$c, digits twice: $(sed -n 4p "$T/out")"
   sed -n 6p "$T/out" | grep -q "^$P1 " && ok || bad "$c: the good puzzle after the bad ones: $(sed -n 6p "$T/out")"
 done
 expect_status 1 "$SUDOKIT" explain -i "$T/odd.txt"
-expect_grep "5: puzzle has no solution" "$T/err" "explain stderr (no solution)"
+expect_grep "odd.txt:5: puzzle 5: no solution" "$T/err" "explain stderr (no solution)"
 awk 'BEGIN { RS = "" } NR == 5' "$T/out" >"$T/block"
-[ "$(cat "$T/block")" = "$(printf '# %s\ninvalid: no solution' "$nosol")" ] && ok || bad "explain, no solution: $(cat "$T/block")"
+[ "$(cat "$T/block")" = "$(printf '# %s\n# invalid: no solution' "$nosol")" ] && ok || bad "explain, no solution: $(cat "$T/block")"
 awk 'BEGIN { RS = "" } NR == 6' "$T/out" | grep -q '^ER/EP/ED = 1.2/1.2/1.2$' && ok || bad "explain: good puzzle after the bad ones"
 expect_status 1 "$SUDOKIT" solve -i "$T/odd.txt"
-[ "$(sed -n 5p "$T/out")" = "no solution" ] && ok || bad "solve, no solution: $(sed -n 5p "$T/out")"
+[ "$(sed -n 5p "$T/out")" = "# invalid: no solution" ] && ok || bad "solve, no solution: $(sed -n 5p "$T/out")"
 printf '%s\n' "$nosol" | "$SUDOKIT" count >"$T/out" 2>"$T/err"
 [ $? -eq 0 ] && [ "$(cat "$T/out")" = 0 ] && ok || bad "count of a contradiction: $(cat "$T/out" "$T/err")"
 # several solutions: rated by nobody, solved with a warning

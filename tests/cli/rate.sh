@@ -68,8 +68,8 @@ sed -n 2p "$T/out" | grep -q '# invalid: several solutions' && ok || bad "line 2
 sed -n 3p "$T/out" | grep -q '# invalid: no solution' && ok || bad "line 3: $(sed -n 3p "$T/out")"
 sed -n 4p "$T/out" | grep -q '# invalid: malformed' && ok || bad "line 4: $(sed -n 4p "$T/out")"
 [ "$(sed -n 5p "$T/out")" = "$(head -1 "$T/r1")" ] && ok || bad "good puzzle after bad ones"
-expect_grep "bad.txt:2: puzzle has several solutions" "$T/err"
-expect_grep "bad.txt:3: puzzle has no solution" "$T/err"
+expect_grep "bad.txt:2: puzzle 2: several solutions" "$T/err"
+expect_grep "bad.txt:3: puzzle 3: no solution" "$T/err"
 expect_grep "bad.txt:4" "$T/err"
 
 # explain: one step per line, then the rating
@@ -218,7 +218,7 @@ expect_same "$T/out" "$T/pd3" "rate -p -fFMT -- PUZZLE..."
 # a bad argument is reported by its position; the others are still rated
 p1=$(sed -n 1p "$T/pd.in"); p2=$(sed -n 2p "$T/pd.in")
 expect_status 1 "$SUDOKIT" rate --format='%r/%p/%d' "$p1" 12345 "$p2"
-expect_grep '<arguments>:2: expected 81 characters, got 5' "$T/err"
+expect_grep '<arguments>:2: puzzle 2: expected 81 characters, got 5' "$T/err"
 [ "$(wc -l <"$T/out")" -eq 3 ] && ok || bad "three lines for three arguments: $(cat "$T/out")"
 [ "$(sed -n 2p "$T/out")" = "12345 # invalid: malformed" ] && ok || bad "the bad argument is marked: $(cat "$T/out")"
 # the same puzzles from a file and as arguments: the same output

@@ -33,7 +33,7 @@ expect_status 2 "$SUDOKIT" hints --format csv "$ns"
 # a bad library line: file:line: column; the next puzzle is still listed
 printf '%s\n%s\n' ':0003:8:12x:::829:' "$ns" >"$T/two.txt"
 expect_status 1 "$SUDOKIT" hints --table hodoku --technique n1 -i "$T/two.txt"
-expect_grep "two.txt:1: column 11: bad character 'x' in the grid" "$T/err"
+expect_grep "two.txt:1: puzzle 1: column 11: bad character 'x' in the grid" "$T/err"
 expect_grep '^naked-single: ' "$T/out"
 # rate and explain read library lines too
 expect_status 0 "$SUDOKIT" explain --table hodoku "$ns"
