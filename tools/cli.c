@@ -124,12 +124,6 @@ const char *sk_puzzle_check_unique(const sk_puzzle *p, sk_grid *g, uint8_t *sol,
   return why;
 }
 
-const char *sk_invalid_reason(const char *why) {
-  if (strstr(why, "several solutions")) return "several solutions";
-  if (strstr(why, "no solution")) return "no solution";
-  return "malformed";
-}
-
 /* }====== */
 
 /* {====== atomic outputs

@@ -49,10 +49,9 @@ void sk_warn_puzzle(const char *source, long line, long index, const char *fmt, 
   __attribute__((format(printf, 4, 5)));
 void sk_warn_read_error(long index, const char *error);
 /* The record's marker of a puzzle that cannot be processed, the same in
-** every command: "# invalid: " and the short reason of a check's message
+** every command: "# invalid: " and the reason sk_puzzle_check gives
 ** (malformed, no solution, several solutions). */
 #define SK_INVALID "# invalid: "
-const char *sk_invalid_reason(const char *why);
 /* The checks made before a puzzle is worked on.  sk_puzzle_check: read
 ** without error and no digit twice in a house (g filled); NULL, or
 ** "malformed" after the message on stderr.  sk_puzzle_check_unique: also
