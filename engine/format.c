@@ -213,14 +213,19 @@ static int parse_values(sk_puzzle *p, const char *s, size_t col0, char *msg) {
 }
 
 /* 729 characters, nine per cell: position d-1 holds d or a blank.  A cell
-** with exactly one candidate is a solved cell. */
+** with exactly one candidate is a solved cell, unless its eight blanks are
+** all '0': that is how sk_write_candidates writes a cell left with one
+** candidate that no step has placed yet (a pending naked single), so
+** that the state reads back as it was written. */
 static int parse_cands(sk_puzzle *p, const char *s, size_t col0, char *msg) {
   for (int c = 0; c < SK_CELLS; c++) {
     sk_mask m = 0;
+    int zeros = 0;
     for (int d = 1; d <= 9; d++) {
       unsigned char ch = (unsigned char)s[c * 9 + d - 1];
       if (ch == '0' + d) m |= SK_BIT(d);
-      else if (ch != '.' && ch != '0') {
+      else if (ch == '0') zeros++;
+      else if (ch != '.') {
         char cn[8];
         char_name(cn, ch);
         snprintf(msg, MSG, "bad character %s at column %zu (expected '%d', '.' or '0')",
@@ -229,7 +234,7 @@ static int parse_cands(sk_puzzle *p, const char *s, size_t col0, char *msg) {
       }
     }
     p->cand[c] = m;
-    p->values[c] = sk_mask_count(m) == 1 ? (uint8_t)sk_mask_first(m) : 0;
+    p->values[c] = sk_mask_count(m) == 1 && zeros < 8 ? (uint8_t)sk_mask_first(m) : 0;
   }
   p->has_cand = 1;
   return 0;

@@ -43,11 +43,17 @@ static void put_cands(char *o, unsigned m) {
   o[8] = (char)('.' + ((m >> 8) & 1) * 11u);
 }
 
-/* A solved cell is written as its single digit, so that reading the line
-** back gives the same grid. */
+/* A solved cell is written as its single digit with '.' blanks; an
+** unsolved cell left with one candidate as that digit with '0' blanks
+** (as the reader tells them apart), so that reading the line back gives
+** the same grid. */
 size_t sk_write_candidates(char *buf, const sk_grid *g) {
-  for (int c = 0; c < SK_CELLS; c++, buf += 9)
+  for (int c = 0; c < SK_CELLS; c++, buf += 9) {
     put_cands(buf, g->value[c] ? SK_BIT(g->value[c]) : g->cand[c]);
+    if (!g->value[c] && g->cand[c] && !(g->cand[c] & (g->cand[c] - 1)))
+      for (int d = 0; d < 9; d++)
+        if (buf[d] == '.') buf[d] = '0';
+  }
   *buf = '\n';
   return SK_CELLS * 9 + 1;
 }

@@ -12,8 +12,11 @@
 **               when d is a candidate of (r,c) ('.' or '0' otherwise).  As in
 **               SudokuExplainer / HoDoKu pencilmark strings, a cell with a
 **               single candidate is read as solved (values[] holds its digit,
-**               cand[] still its one candidate); sk_write_candidates writes a
-**               solved cell as its single digit, so round trips hold.
+**               cand[] still its one candidate) -- unless its eight blanks
+**               are all '0': then it is an unsolved cell with one candidate
+**               left.  sk_write_candidates writes a solved cell as its
+**               digit with '.' blanks and an unsolved single as its digit
+**               with '0' blanks, so a state it wrote reads back the same.
 **               sk_puzzle_grid drops a solved cell's digit from its peers.
 **               A cell with no candidate is an empty cell (a contradiction).
 **   library     HoDoKu's library line (engine/sk_reglib.h), a line starting

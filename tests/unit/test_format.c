@@ -316,6 +316,43 @@ static void test_candidates_layout(void **state) {
   sk_puzzle_free(&p);
 }
 
+/* A cell left with one candidate that no step placed is written with '0'
+** blanks and read back unsolved; with '.' blanks a single is solved.  So a
+** state with pending singles reads back as written. */
+static void test_candidates_pending_single(void **state) {
+  (void)state;
+  sk_grid g;
+  uint8_t v[SK_CELLS] = {0};
+  v[0] = 5;                                   /* r1c1 given 5 */
+  assert_int_equal(sk_grid_from_values(&g, v, NULL), 0);
+  sk_grid_eliminate(&g, 1, 1), sk_grid_eliminate(&g, 1, 2), sk_grid_eliminate(&g, 1, 3);
+  sk_grid_eliminate(&g, 1, 4), sk_grid_eliminate(&g, 1, 6), sk_grid_eliminate(&g, 1, 7);
+  sk_grid_eliminate(&g, 1, 8);                /* r1c2: only 9 left, not placed */
+  assert_int_equal(g.cand[1], SK_BIT(9));
+  char out[800];
+  sk_write_candidates(out, &g);
+  assert_memory_equal(out + 0, "....5....", 9);
+  assert_memory_equal(out + 9, "000000009", 9);
+  out[729] = '\0';
+  sk_puzzle p;
+  assert_int_equal(sk_parse_line(out, &p), 0);
+  assert_int_equal(p.values[0], 5);
+  assert_int_equal(p.values[1], 0);
+  assert_int_equal(p.cand[1], SK_BIT(9));
+  sk_grid back;
+  assert_int_equal(sk_puzzle_grid(&p, &back, NULL), 0);
+  assert_memory_equal(back.value, g.value, SK_CELLS);
+  assert_memory_equal(back.cand, g.cand, sizeof g.cand);
+  assert_int_equal(back.nempty, g.nempty);
+  assert_true(sk_grid_consistent(&back));
+  sk_puzzle_free(&p);
+  /* the same cell with '.' blanks is solved, as other programs write it */
+  memcpy(out + 9, "........9", 9);
+  assert_int_equal(sk_parse_line(out, &p), 0);
+  assert_int_equal(p.values[1], 9);
+  sk_puzzle_free(&p);
+}
+
 static void test_candidates_errors(void **state) {
   (void)state;
   char s[800];
@@ -955,6 +992,7 @@ int main(void) {
     cmocka_unit_test(test_grid_roundtrip),
     cmocka_unit_test(test_candidates_basic),
     cmocka_unit_test(test_candidates_layout),
+    cmocka_unit_test(test_candidates_pending_single),
     cmocka_unit_test(test_candidates_errors),
     cmocka_unit_test(test_error_length),
     cmocka_unit_test(test_error_bad_char),
