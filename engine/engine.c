@@ -463,10 +463,21 @@ int sk_engine_hints_with(sk_engine *e, const sk_grid *g, int i, int all, const s
   return (int)k.count;
 }
 
+/* A step is named once, by s->name (the hint's own name, else its table
+** entry's, else its technique's), in every front end: a plugin's text
+** that opens with a name of its own ("Full House: 1 in r7") has it
+** replaced by the step's ("Hidden Single: 1 in r7" in SE's table, as SE
+** names it). */
 void sk_step_describe(const sk_step *s, char *buf, size_t size) {
   char cell[8];
   int d = sk_milli_to_tenths(s->difficulty);
-  int n = snprintf(buf, size, "%d.%d %s", d / 10, d % 10, s->text && *s->text ? s->text : s->name);
+  const char *text = s->text && *s->text ? s->text : NULL;
+  const char *colon = text ? strstr(text, ": ") : NULL;
+  int n;
+  if (colon && s->name && *s->name)
+    n = snprintf(buf, size, "%d.%d %s%s", d / 10, d % 10, s->name, colon);
+  else
+    n = snprintf(buf, size, "%d.%d %s", d / 10, d % 10, text ? text : s->name ? s->name : "");
   size_t len = n < 0 ? 0 : (size_t)n;
   const char *sep = " => ";
   if (s->cell >= 0 && len < size) {

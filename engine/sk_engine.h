@@ -129,7 +129,9 @@ int sk_engine_hints_with(sk_engine *e, const sk_grid *g, int i, int all, const s
 /* Apply a hint's placement and eliminations to g. */
 void sk_hint_apply(const sk_hint *h, sk_grid *g);
 
-/* Render "3.2 X-Wing: ... => r3c2<>7" style text of a step into buf. */
+/* Render "3.2 X-Wing: ... => r3c2<>7" style text of a step into buf.  The
+** step's name is s->name (what Lua's step.name and `sudokit techniques`
+** show): the plugin's own name at the head of s->text is replaced by it. */
 void sk_step_describe(const sk_step *s, char *buf, size_t size);
 
 /* serate-style rounding: tenths, half up. */

@@ -72,6 +72,16 @@ expect_grep "bad.txt:2: puzzle 2: several solutions" "$T/err"
 expect_grep "bad.txt:3: puzzle 3: no solution" "$T/err"
 expect_grep "bad.txt:4" "$T/err"
 
+# explain names each step as the table does: SE calls a full house a
+# "Hidden Single", XDRS "Full House"; its hidden singles in a line are
+# "Hidden Single (row/column)"
+"$SUDOKIT" explain -i "$sample" >"$T/ex.se" 2>/dev/null
+"$SUDOKIT" explain --table xdrs -i "$sample" >"$T/ex.xdrs" 2>/dev/null
+grep -q '^1\.0 Full House:' "$T/ex.se" && bad "explain under se says Full House" || ok
+expect_grep '^1\.0 Hidden Single: ' "$T/ex.se" "explain under se"
+expect_grep '^1\.0 Full House: ' "$T/ex.xdrs" "explain under xdrs"
+expect_grep '^1\.5 Hidden Single (row/column): ' "$T/ex.xdrs" "explain under xdrs"
+grep -q '^1\.[25] Hidden Single: ' "$T/ex.xdrs" && bad "explain under xdrs uses SE's name" || ok
 # explain: one step per line, then the rating
 head -1 "$sample" | "$SUDOKIT" explain >"$T/ex" && ok || bad "explain failed"
 [ "$(head -1 "$T/ex")" = "# $(head -1 "$sample")" ] && ok || bad "explain header"

@@ -300,6 +300,25 @@ check(mixed[2] == false and mixed[3] == false, "rate_batch refuses the others")
 eq(mwhy[2], "several solutions", "rate_batch: reason 2")
 eq(mwhy[3], "no solution", "rate_batch: reason 3")
 check(mwhy[1] == nil, "rate_batch: no reason for a rated grid")
+-- one name per step: the description (what explain prints) opens with
+-- step.name, the table entry's name unless the hint names itself, under
+-- SE's table (full house is "Hidden Single", as SE names it) and XDRS's
+local xe = assert(sk.engine{table = "xdrs", missing = "drop"})
+local named = {}
+for _, en in ipairs{e, xe} do
+  for i = 1, 60 do
+    local rr = en:rate(sk.grid(refs[i].p), {record = true})
+    for _, st in ipairs(rr.steps) do
+      local head = sk.tenths(st.difficulty) .. " " .. st.name .. ": "
+      check(st.description:sub(1, #head) == head, "description '" .. st.description .. "' names the step '" .. st.name .. "'")
+      named[en:table():name() .. "/" .. st.id] = st.name
+    end
+  end
+end
+eq(named["se/full-house"], "Hidden Single", "SE's name of a full house")
+eq(named["xdrs/full-house"], "Full House", "XDRS's name of a full house")
+eq(named["xdrs/hidden-single-line"], "Hidden Single (row/column)", "XDRS's name of a hidden single in a line")
+xe:close()
 -- a candidates string that sudokit wrote reads back as the same state:
 -- a cell left with one candidate is not taken for a given, so a puzzle and
 -- its own candidates string rate the same, and so do the states of a path
