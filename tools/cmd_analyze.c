@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "cli_json.h"
 #include "commands.h"
 #include "sk_analysis.h"
 #include "sk_engine.h"
@@ -76,6 +77,7 @@ typedef struct analyze_opts {
   double budget;
   double t[3];
   int csv;
+  int json;                 /* --format json (docs/json.md) */
   int nf;
   field_id f[F_NFIELDS * 2];
   unsigned needs;
@@ -103,6 +105,8 @@ static const char analyze_help_head[] =
   "  --table T       rating table for er/ep/ed/classes/magic_er (default se)\n"
   "  --budget S      give up rating a puzzle after S seconds ('?' fields, exit 1)\n"
   "  -j N            worker threads (-t N, --threads N), the output in input order\n"
+  "  --format F      line (default), csv (= --csv) or json: one JSON object a\n"
+  "                  puzzle, the fields typed (docs/json.md)\n"
   "fields:\n";
 
 static void print_help(void) {
@@ -137,7 +141,7 @@ static int add_fields(analyze_opts *o, const char *list) {
 
 static const char *const value_opts[] = {
   "-i --input", "-o --output", "--fields", "--set", "--table", "--plugins", "--max-order",
-  "-j -t --threads", "--thresholds", "--budget", NULL
+  "-j -t --threads", "--thresholds", "--budget", "--format", NULL
 };
 
 static int parse_args(int argc, char **argv, analyze_opts *o) {
@@ -156,6 +160,13 @@ static int parse_args(int argc, char **argv, analyze_opts *o) {
     else if (!strcmp(a, "--fields")) { NEEDS("a list"); list = v; i++; }
     else if (!strcmp(a, "--backdoor")) backdoor = 1;
     else if (!strcmp(a, "--csv")) o->csv = 1;
+    else if (!strcmp(a, "--format")) {
+      NEEDS("line, csv or json");
+      if (!strcmp(v, "csv")) o->csv = 1;
+      else if (!strcmp(v, "json")) o->json = 1;
+      else if (strcmp(v, "line")) return sk_usage_error("analyze", "--format: '%s' is not line, csv or json", v);
+      i++;
+    }
     else if (!strcmp(a, "--set")) { NEEDS("singles, ssts or a list of ids"); o->set_spec = v; i++; }
     else if (!strcmp(a, "--table")) { NEEDS("a table name or path"); o->table = v; i++; }
     else if (!strcmp(a, "--plugins")) { NEEDS("a directory"); o->plugins = v; i++; }
@@ -182,6 +193,7 @@ static int parse_args(int argc, char **argv, analyze_opts *o) {
   if (add_fields(o, list ? list : default_fields)) return SK_EXIT_USAGE;
   if (backdoor && add_fields(o, backdoor_fields)) return SK_EXIT_USAGE;
   for (int i = 0; i < o->nf; i++) o->needs |= fields[o->f[i]].needs;
+  if (o->csv && o->json) return sk_usage_error("analyze", "--csv and --format json: give one");
   return 0;
 }
 
@@ -447,7 +459,39 @@ static void put_csv(sk_buf *b, const char *s, size_t n) {
   sk_buf_puts(b, "\"");
 }
 
-static void put_record(sk_buf *b, const analyze_opts *o, const facts *x) {
+/* Fields whose values are JSON numbers (when they are numbers: '?' over
+** budget and '>K' are not); minimal is a boolean; '-' and '?' are null. */
+static int json_numeric(field_id f) {
+  switch (f) {
+    case F_GIVENS: case F_BLANKS: case F_NREDUNDANT: case F_CORR: case F_LINKS: case F_NODES:
+    case F_GUESSES: case F_ORDER: case F_NMAGIC: case F_BD_TESTS: case F_ER: case F_EP:
+    case F_ED: case F_STEPS: return 1;
+    default: return 0;
+  }
+}
+
+static void put_json_value(sk_buf *b, field_id f, const char *v, size_t n) {
+  char *end;
+  if ((n == 1 && (v[0] == '-' || v[0] == '?')) || n == 0) { sk_buf_puts(b, "null"); return; }
+  if (f == F_MINIMAL) { sk_buf_puts(b, n == 3 && !memcmp(v, "yes", 3) ? "true" : "false"); return; }
+  if (json_numeric(f) && v[0] != '>' && (strtod(v, &end), end == v + n)) { sk_buf_add(b, v, n); return; }
+  sk_json_strn(b, v, n);
+}
+
+static void put_record(sk_buf *b, const analyze_opts *o, const facts *x, const sk_puzzle *p) {
+  if (o->json) {
+    sk_json_begin(b, p);
+    for (int i = 0; i < o->nf; i++) {
+      if (o->f[i] == F_PUZZLE) continue;
+      sk_buf v = {0};
+      put_value(&v, o, o->f[i], x);
+      sk_json_key(b, fields[o->f[i]].name);
+      put_json_value(b, o->f[i], v.p ? v.p : "", v.n);
+      free(v.p);
+    }
+    sk_json_end(b);
+    return;
+  }
   for (int i = 0; i < o->nf; i++) {
     sk_buf v = {0};
     put_value(&v, o, o->f[i], x);
@@ -473,11 +517,17 @@ static int analyze_one(void *ctx, sk_batch_item *it) {
   const char *why;
   if (!x) { sk_warn("out of memory"); return 1; }
   if ((why = load(p, x))) {
-    if (!o->csv) sk_buf_printf(&b, "%s " SK_INVALID "%s\n", p->raw ? p->raw : "", why);
+    if (o->json) {
+      sk_json_begin(&b, p);
+      sk_json_key(&b, "invalid"), sk_json_str(&b, why);
+      sk_json_end(&b);
+    } else if (!o->csv) {
+      sk_buf_printf(&b, "%s " SK_INVALID "%s\n", p->raw ? p->raw : "", why);
+    }
     status = 1;
   } else {
     status = compute(o, p, x);
-    put_record(&b, o, x);
+    put_record(&b, o, x, p);
   }
   if (x->rated) sk_rating_free(&x->r);
   free(x);

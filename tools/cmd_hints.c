@@ -25,12 +25,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "cli_json.h"
 #include "commands.h"
 #include "sk_engine.h"
 #include "sk_reglib.h"
 
 static const char hints_help[] =
-  "usage: sudokit hints [--table se|PATH] [--technique ID,...] [--format text|reglib]\n"
+  "usage: sudokit hints [--table se|PATH] [--technique ID,...] [--format text|reglib|json]\n"
   "                     [-i FILE] [-o FILE] [--plugins DIR] [PUZZLE...]\n"
   "Lists every hint each technique finds in each puzzle's grid state (not only\n"
   "the first), techniques in table order: those named by --technique (ids or\n"
@@ -39,7 +40,8 @@ static const char hints_help[] =
   "  --format text    (default) '# PUZZLE', then one line per hint:\n"
   "                   ID: TEXT => r3c2<>7\n"
   "  --format reglib  one HoDoKu library line per hint, by the entry's reglib\n"
-  "                   rule ('# ID: ...' when the entry has none for the hint)\n";
+  "                   rule ('# ID: ...' when the entry has none for the hint)\n"
+  "  --format json    one JSON object a puzzle, its hints in a list (docs/json.md)\n";
 
 static const char reglib_help[] =
   "usage: sudokit reglib FILE [--table hodoku|PATH] [--plugins DIR]\n"
@@ -56,6 +58,7 @@ typedef struct hints_opts {
   const char *cmd, *in, *out, *table, *plugins, *techs, *format;
   int nops;
   int reglib;                  /* --format reglib */
+  int json;                    /* --format json (docs/json.md) */
   int *pick, npick;            /* table indexes, in table order */
   sk_engine *engine;
 } hints_opts;
@@ -81,9 +84,10 @@ static int parse_hints_args(int argc, char **argv, hints_opts *o) {
     else if (!sk_arg_take_puzzles(argc, argv, &i, &o->nops)) return sk_arg_unknown(o->cmd, argv, i);
 #undef NEEDS
   }
-  if (o->format && strcmp(o->format, "text") && strcmp(o->format, "reglib"))
-    return sk_usage_error(o->cmd, "--format: '%s' is not text or reglib", o->format);
+  if (o->format && strcmp(o->format, "text") && strcmp(o->format, "reglib") && strcmp(o->format, "json"))
+    return sk_usage_error(o->cmd, "--format: '%s' is not text, reglib or json", o->format);
   o->reglib = o->format && !strcmp(o->format, "reglib");
+  o->json = o->format && !strcmp(o->format, "json");
   return 0;
 }
 
@@ -132,11 +136,37 @@ typedef struct hint_out {
   const sk_grid *g;
   const sk_table_entry *entry;
   sk_buf *b;
+  int tech;                    /* the entry's index */
+  int n;                       /* hints written (json: commas) */
 } hint_out;
+
+/* --format json: one hint as an object of the puzzle's "hints" list */
+static void put_hint_json(hint_out *x, const sk_hint *h, int32_t difficulty) {
+  sk_buf *b = x->b;
+  const char *name = h->name ? h->name : x->entry->name ? x->entry->name
+                   : sk_engine_bound(x->o->engine, x->tech)->name;
+  if (x->n++) sk_buf_puts(b, ",");
+  sk_buf_puts(b, "{");
+  sk_json_key(b, "id"), sk_json_str(b, x->entry->id);
+  sk_json_key(b, "name"), sk_json_str(b, name);
+  sk_json_key(b, "difficulty"), sk_json_tenths(b, difficulty);
+  sk_json_key(b, "text"), sk_json_str(b, h->text);
+  if (h->cell >= 0 && h->cell < SK_CELLS) {
+    sk_json_key(b, "cell"), sk_json_cell(b, h->cell);
+    sk_json_key(b, "digit"), sk_buf_printf(b, "%d", h->digit);
+  }
+  sk_json_key(b, "eliminations");
+  sk_buf_puts(b, "[");
+  int k = 0;
+  for (int c = 0; c < SK_CELLS; c++)
+    for (sk_mask m = h->elim[c] & x->g->cand[c]; m; m &= m - 1)
+      sk_buf_printf(b, "%s\"r%dc%d<>%d\"", k++ ? "," : "", c / 9 + 1, c % 9 + 1, sk_mask_first(m));
+  sk_buf_puts(b, "]}");
+}
 
 static int put_hint(void *ud, const sk_hint *h, int32_t difficulty) {
   hint_out *x = ud;
-  (void)difficulty;
+  if (x->o->json) { put_hint_json(x, h, difficulty); return 0; }
   if (x->o->reglib) {
     static char line[SK_LIBLINE_MAX];            /* one thread: hints runs serially */
     const sk_reglib_rule *r = sk_table_reglib(x->entry);
@@ -157,17 +187,23 @@ static int hints_one(void *ctx, sk_batch_item *it) {
   const sk_puzzle *p = &it->puzzle;
   sk_buf b = {0};
   sk_grid g;
-  if (!o->reglib) sk_buf_printf(&b, "# %s\n", p->raw ? p->raw : "");
+  if (!o->reglib && !o->json) sk_buf_printf(&b, "# %s\n", p->raw ? p->raw : "");
+  if (o->json) sk_json_begin(&b, p);
   if (sk_puzzle_check(p, &g)) {
-    sk_buf_puts(&b, SK_INVALID "malformed\n");
+    if (o->json) sk_json_key(&b, "invalid"), sk_json_str(&b, "malformed"), sk_json_end(&b);
+    else sk_buf_puts(&b, SK_INVALID "malformed\n");
     it->out = b.p, it->outlen = b.n;
     return 1;
   }
   const sk_table *t = sk_engine_table(o->engine);
+  if (o->json) sk_json_key(&b, "hints"), sk_buf_puts(&b, "[");
+  int n = 0;
   for (int k = 0; k < o->npick; k++) {
-    hint_out x = {o, &g, &t->entry[o->pick[k]], &b};
+    hint_out x = {o, &g, &t->entry[o->pick[k]], &b, o->pick[k], n};
     sk_engine_hints(o->engine, &g, o->pick[k], 1, put_hint, &x);
+    n = x.n;
   }
+  if (o->json) sk_buf_puts(&b, "]"), sk_json_end(&b);
   it->out = b.p, it->outlen = b.n;
   return 0;
 }

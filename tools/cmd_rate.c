@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 #include "cli.h"
+#include "cli_json.h"
 #include "commands.h"
 #include "sk_engine.h"
 #include "sk_solver.h"
@@ -33,6 +34,7 @@ typedef struct rate_opts {
   int profile;                 /* --profile: time per technique to stderr */
   int header;                  /* --header: first line says how (write_header) */
   int want;                    /* --pearl, --diamond: SK_WANT_* */
+  int json;                    /* --format json: one JSON object a puzzle (docs/json.md) */
   pthread_mutex_t prof_mu;     /* guards prof (rate -j N) */
   sk_tech_profile *prof;       /* per table entry, summed over the puzzles */
   long prof_puzzles;
@@ -50,7 +52,8 @@ static const char rate_help[] =
   "Each puzzle is checked first; malformed puzzles and puzzles with no or several\n"
   "solutions are reported and marked '# invalid: ...' instead of rated (exit 1).\n"
   "  --format FMT   %g input line, %r ER, %p EP, %d ED, %n ordinal, %e elapsed,\n"
-  "                 %% a percent sign (default \"%g ED=%r/%p/%d\")\n"
+  "                 %% a percent sign (default \"%g ED=%r/%p/%d\"); json: one JSON\n"
+  "                 object a puzzle (docs/json.md)\n"
   "  --table T      rating table: a name in ratings/ (se, xdrs) or a YAML path\n"
   "  --budget S     give up on a puzzle after S seconds: '# over budget', exit 1\n"
   "  --verify       check every step against the solution; a wrong step is an error\n"
@@ -82,7 +85,9 @@ static const char explain_help[] =
   "  3.2 X-Wing: 7 in c2,c8 at r1,r5 => r3c2<>7\n"
   "followed by the rating line 'ER/EP/ED'.  --header, --pearl and --diamond as\n"
   "for rate (the path then ends on 'not a pearl' or 'not a diamond'); -j N\n"
-  "(-t N, --threads N) explains on N threads, the output in input order.\n";
+  "(-t N, --threads N) explains on N threads, the output in input order;\n"
+  "--format json writes one JSON object a puzzle (docs/json.md).\n"
+  "";
 
 static const char techniques_help[] =
   "usage: sudokit techniques [--table se|PATH] [--plugins DIR]\n"
@@ -205,6 +210,47 @@ static int rate_with_policy(rate_opts *o, sk_batch_item *it, const sk_grid *g) {
   return rc == 0 ? 0 : 1;
 }
 
+/* rate --format json: the rating's object (docs/json.md) */
+static void rating_json(sk_buf *b, const rate_opts *o, const sk_puzzle *p, const sk_rating *r,
+                        double secs) {
+  sk_json_begin(b, p);
+  if (r->over_budget) {
+    sk_json_key(b, "over_budget"), sk_buf_puts(b, "true");
+    sk_json_key(b, "budget"), sk_buf_printf(b, "%g", o->budget);
+  } else if (r->wrong) {
+    sk_json_key(b, "wrong_step"), sk_buf_printf(b, "%d", r->wrong_step + 1);
+  } else {
+    sk_json_key(b, "er"), sk_json_tenths(b, r->er);
+    sk_json_key(b, "ep"), sk_json_tenths(b, r->ep);
+    sk_json_key(b, "ed"), sk_json_tenths(b, r->ed);
+    sk_json_key(b, "stuck"), sk_buf_puts(b, r->stuck ? "true" : "false");
+    if (o->want) sk_json_key(b, "unwanted"), sk_buf_puts(b, r->unwanted ? "true" : "false");
+  }
+  sk_json_key(b, "seconds"), sk_buf_printf(b, "%.6f", secs);
+  sk_json_end(b);
+}
+
+/* One step of explain --format json */
+static void step_json(sk_buf *b, const sk_step *st) {
+  char line[2048];
+  sk_buf_puts(b, "{");
+  sk_json_key(b, "difficulty"), sk_json_tenths(b, st->difficulty);
+  sk_json_key(b, "id"), sk_json_str(b, st->id);
+  sk_json_key(b, "name"), sk_json_str(b, st->name);
+  sk_step_describe(st, line, sizeof line);
+  sk_json_key(b, "description"), sk_json_str(b, line);
+  if (st->cell >= 0) {
+    sk_json_key(b, "cell"), sk_json_cell(b, st->cell);
+    sk_json_key(b, "digit"), sk_buf_printf(b, "%d", st->digit);
+  }
+  sk_json_key(b, "eliminations");
+  sk_buf_puts(b, "[");
+  for (int k = 0; k < st->nelim; k++)
+    sk_buf_printf(b, "%s\"r%dc%d<>%d\"", k ? "," : "", st->elim[k] / 16 / 9 + 1,
+                  st->elim[k] / 16 % 9 + 1, st->elim[k] % 16);
+  sk_buf_puts(b, "]}");
+}
+
 static int rate_one(void *ctx, sk_batch_item *it) {
   const rate_opts *o = ctx;
   sk_buf b = {0};
@@ -214,7 +260,13 @@ static int rate_one(void *ctx, sk_batch_item *it) {
   const sk_puzzle *p = &it->puzzle;
   const char *why = sk_puzzle_check_unique(p, &g, sol, NULL);
   if (why) {
-    sk_buf_printf(&b, "%s " SK_INVALID "%s\n", p->raw ? p->raw : "", why);
+    if (o->json) {
+      sk_json_begin(&b, p);
+      sk_json_key(&b, "invalid"), sk_json_str(&b, why);
+      sk_json_end(&b);
+    } else {
+      sk_buf_printf(&b, "%s " SK_INVALID "%s\n", p->raw ? p->raw : "", why);
+    }
     it->out = b.p; it->outlen = b.n;
     return 1;
   }
@@ -243,16 +295,16 @@ static int rate_one(void *ctx, sk_batch_item *it) {
   }
   if (r.over_budget) {
     sk_warn_puzzle(p->source, p->line, p->index, "over budget (%g s)", o->budget);
-    sk_buf_printf(&b, "%s # over budget (%g s)\n", p->raw ? p->raw : "", o->budget);
     status = 1;
   } else if (r.wrong) {
     sk_warn_puzzle(p->source, p->line, p->index, "step %d contradicts the solution (--verify)",
                    r.wrong_step + 1);
-    sk_buf_printf(&b, "%s # wrong step %d\n", p->raw ? p->raw : "", r.wrong_step + 1);
     status = 1;
-  } else {
-    format_rating(&b, o->format ? o->format : "%g ED=%r/%p/%d", p, &r, secs);
   }
+  if (o->json) rating_json(&b, o, p, &r, secs);
+  else if (r.over_budget) sk_buf_printf(&b, "%s # over budget (%g s)\n", p->raw ? p->raw : "", o->budget);
+  else if (r.wrong) sk_buf_printf(&b, "%s # wrong step %d\n", p->raw ? p->raw : "", r.wrong_step + 1);
+  else format_rating(&b, o->format ? o->format : "%g ED=%r/%p/%d", p, &r, secs);
   sk_rating_free(&r);
   it->out = b.p; it->outlen = b.n;
   return status;
@@ -266,10 +318,16 @@ static int explain_one(void *ctx, sk_batch_item *it) {
   char line[2048];
   const sk_puzzle *p = &it->puzzle;
   int status = 0;
-  sk_buf_printf(&b, "# %s\n", p->raw ? p->raw : "");
+  if (!o->json) sk_buf_printf(&b, "# %s\n", p->raw ? p->raw : "");
   const char *why = sk_puzzle_check_unique(p, &g, sol, NULL);
   if (why) {
-    sk_buf_printf(&b, SK_INVALID "%s\n\n", why);
+    if (o->json) {
+      sk_json_begin(&b, p);
+      sk_json_key(&b, "invalid"), sk_json_str(&b, why);
+      sk_json_end(&b);
+    } else {
+      sk_buf_printf(&b, SK_INVALID "%s\n\n", why);
+    }
     it->out = b.p; it->outlen = b.n;
     return 1;
   }
@@ -280,26 +338,49 @@ static int explain_one(void *ctx, sk_batch_item *it) {
   ro.want = o->want;
   sk_rating r;
   sk_rate(o->engine, &g, &ro, &r);
-  for (int i = 0; i < r.nsteps; i++) {
+  if (o->json) {
+    sk_json_begin(&b, p);
+    sk_json_key(&b, "steps");
+    sk_buf_puts(&b, "[");
+    for (int i = 0; i < r.nsteps; i++) {
+      if (i) sk_buf_puts(&b, ",");
+      step_json(&b, &r.steps[i]);
+    }
+    sk_buf_puts(&b, "]");
+    const char *end = r.over_budget ? "over budget" : r.wrong ? "wrong step" : r.stuck ? "stuck"
+                    : !r.unwanted ? "solved" : o->want == SK_WANT_PEARL ? "not a pearl" : "not a diamond";
+    sk_json_key(&b, "end"), sk_json_str(&b, end);
+    if (r.wrong) sk_json_key(&b, "wrong_step"), sk_buf_printf(&b, "%d", r.wrong_step + 1);
+    if (!r.over_budget && !r.wrong) {
+      sk_json_key(&b, "er"), sk_json_tenths(&b, r.er);
+      sk_json_key(&b, "ep"), sk_json_tenths(&b, r.ep);
+      sk_json_key(&b, "ed"), sk_json_tenths(&b, r.ed);
+    }
+    sk_json_end(&b);
+  }
+  for (int i = 0; i < r.nsteps && !o->json; i++) {
     sk_step_describe(&r.steps[i], line, sizeof line);
     sk_buf_printf(&b, "%s\n", line);
   }
   if (r.over_budget) {
     sk_warn_puzzle(p->source, p->line, p->index, "over budget (%g s)", o->budget);
-    sk_buf_puts(&b, "over budget\n");
     status = 1;
   } else if (r.wrong) {
     sk_warn_puzzle(p->source, p->line, p->index, "step %d contradicts the solution (--verify)",
                    r.wrong_step + 1);
-    sk_buf_printf(&b, "wrong step %d\n", r.wrong_step + 1);
     status = 1;
-  } else if (r.stuck) sk_buf_puts(&b, "stuck\n");
-  else if (r.unwanted)
-    sk_buf_puts(&b, o->want == SK_WANT_PEARL ? "not a pearl\n" : "not a diamond\n");
-  sk_buf_puts(&b, "ER/EP/ED = ");
-  put_tenths(&b, r.er); sk_buf_puts(&b, "/");
-  put_tenths(&b, r.ep); sk_buf_puts(&b, "/");
-  put_tenths(&b, r.ed); sk_buf_puts(&b, "\n\n");
+  }
+  if (!o->json) {
+    if (r.over_budget) sk_buf_puts(&b, "over budget\n");
+    else if (r.wrong) sk_buf_printf(&b, "wrong step %d\n", r.wrong_step + 1);
+    else if (r.stuck) sk_buf_puts(&b, "stuck\n");
+    else if (r.unwanted)
+      sk_buf_puts(&b, o->want == SK_WANT_PEARL ? "not a pearl\n" : "not a diamond\n");
+    sk_buf_puts(&b, "ER/EP/ED = ");
+    put_tenths(&b, r.er); sk_buf_puts(&b, "/");
+    put_tenths(&b, r.ep); sk_buf_puts(&b, "/");
+    put_tenths(&b, r.ed); sk_buf_puts(&b, "\n\n");
+  }
   sk_rating_free(&r);
   it->out = b.p; it->outlen = b.n;
   return status;
@@ -387,6 +468,11 @@ static int run_batch(int argc, char **argv, const char *cmd, const char *help, s
   o.jobs = 1;
   int rc = parse_args(argc, argv, &o, help);
   if (rc) return rc;
+  o.json = o.format && !strcmp(o.format, "json");
+  if (!strcmp(cmd, "explain") && o.format && !o.json && strcmp(o.format, "text"))
+    return sk_usage_error(cmd, "--format: '%s' is not text or json", o.format);
+  if (o.json && o.header)
+    return sk_usage_error(cmd, "--header writes a '#' line: not with --format json");
   if (o.profile && o.policy) return sk_usage_error(cmd, "--profile times the table's techniques: not with --policy");
   if (o.want && o.policy)
     return sk_usage_error(cmd, "--pearl and --diamond stop the table's rating: not with --policy");
