@@ -13,6 +13,7 @@
 #include <string.h>
 #include "cli.h"
 #include "cli_json.h"
+#include "cli_progress.h"
 #include "commands.h"
 #include "sk_analysis.h"
 #include "sk_engine.h"
@@ -78,6 +79,7 @@ typedef struct analyze_opts {
   double t[3];
   int csv;
   int json;                 /* --format json (docs/json.md) */
+  sk_progress progress;     /* on stderr, for long runs on a terminal */
   int nf;
   field_id f[F_NFIELDS * 2];
   unsigned needs;
@@ -533,6 +535,7 @@ static int analyze_one(void *ctx, sk_batch_item *it) {
   free(x);
   it->out = b.p;
   it->outlen = b.n;
+  sk_progress_tick(&((analyze_opts *)o)->progress, p->line);
   return status;
 }
 
@@ -558,7 +561,9 @@ int sk_cmd_analyze(int argc, char **argv) {
     fputc('\n', out.f);
   }
   sk_reader *r = sk_reader_open(in, name);
+  sk_progress_start(&o.progress, "analyze", o.nops ? NULL : o.in, o.out);
   int st = sk_batch_run(r, out.f, sk_jobs(o.jobs), analyze_one, &o);
+  sk_progress_stop(&o.progress);
   sk_reader_close(r);
   if (st < 0) { sk_out_abort(&out); rc = SK_EXIT_DATA; }
   else if (sk_out_commit(&out) != 0) rc = SK_EXIT_DATA;

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "cli_progress.h"
 #include "cmd_gen_target.h"
 #include "sk_analysis.h"
 #include "sk_engine.h"
@@ -406,7 +407,7 @@ static int run(tgen *g, sk_out *out) {
   attempt *a = calloc((size_t)per, sizeof *a);
   tally t = {0};
   int io = 0, timed_out = 0;
-  double next_report = g->start + (isatty(2) ? 2 : 10);
+  double next_report = g->start + sk_progress_interval();
   if (!a) { sk_warn("out of memory"); return -1; }
   for (uint64_t base = 0; t.found < g->n && !timed_out && !io; base += (uint64_t)per) {
     batch rd = {g, base, per, 0, a};
@@ -430,7 +431,7 @@ static int run(tgen *g, sk_out *out) {
     if (g->deadline > 0 && now_seconds() > g->deadline && t.found < g->n) timed_out = 1;
     if (!g->quiet && now_seconds() >= next_report && t.found < g->n && !timed_out) {
       progress(g, &t, "");
-      next_report = now_seconds() + (isatty(2) ? 2 : 10);
+      next_report = now_seconds() + sk_progress_interval();
     }
   }
   free(a);

@@ -14,6 +14,7 @@
 #include <time.h>
 #include "cli.h"
 #include "cli_json.h"
+#include "cli_progress.h"
 #include "commands.h"
 #include "sk_engine.h"
 #include "sk_solver.h"
@@ -35,6 +36,7 @@ typedef struct rate_opts {
   int header;                  /* --header: first line says how (write_header) */
   int want;                    /* --pearl, --diamond: SK_WANT_* */
   int json;                    /* --format json: one JSON object a puzzle (docs/json.md) */
+  sk_progress progress;        /* on stderr, for long runs on a terminal */
   pthread_mutex_t prof_mu;     /* guards prof (rate -j N) */
   sk_tech_profile *prof;       /* per table entry, summed over the puzzles */
   long prof_puzzles;
@@ -516,7 +518,9 @@ static int run_batch(int argc, char **argv, const char *cmd, const char *help, s
     return SK_EXIT_USAGE;
   }
   sk_reader *r = sk_reader_open(in, name);
+  sk_progress_start(&o.progress, cmd, o.nops ? NULL : o.in, o.out);
   int st = sk_batch_run(r, out.f, sk_jobs(o.jobs), work, &o);
+  sk_progress_stop(&o.progress);
   sk_reader_close(r);
   if (in != stdin) fclose(in);
   finish_opts(&o);
@@ -525,12 +529,25 @@ static int run_batch(int argc, char **argv, const char *cmd, const char *help, s
   return st ? SK_EXIT_DATA : SK_EXIT_OK;
 }
 
+/* The work functions, counted for the progress line */
+static int rate_counted(void *ctx, sk_batch_item *it) {
+  int st = rate_one(ctx, it);
+  sk_progress_tick(&((rate_opts *)ctx)->progress, it->puzzle.line);
+  return st;
+}
+
+static int explain_counted(void *ctx, sk_batch_item *it) {
+  int st = explain_one(ctx, it);
+  sk_progress_tick(&((rate_opts *)ctx)->progress, it->puzzle.line);
+  return st;
+}
+
 int sk_cmd_rate(int argc, char **argv) {
-  return run_batch(argc, argv, "rate", rate_help, rate_one);
+  return run_batch(argc, argv, "rate", rate_help, rate_counted);
 }
 
 int sk_cmd_explain(int argc, char **argv) {
-  return run_batch(argc, argv, "explain", explain_help, explain_one);
+  return run_batch(argc, argv, "explain", explain_help, explain_counted);
 }
 
 /* After an entry's line: "(disabled)", its aliases and attributes. */
