@@ -41,7 +41,7 @@
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 #define MEM_CAP      (64u << 20)     /* bytes of Lua memory per input */
-#define STEP_LIMIT   400000          /* VM instructions per stage */
+#define STEP_LIMIT   100000          /* VM instructions per stage */
 #define VOLUME_CAP   ((size_t)512 << 20)   /* bytes allocated per stage */
 #define HOOK_PERIOD  1000
 
@@ -188,7 +188,7 @@ static const char prelude[] =
   "  return p, msg\n"
   "end\n"
   "local generate = sk.generate\n"
-  "sk.generate = function(o, ...) return generate(opts(o, {attempts = 5}), ...) end\n"
+  "sk.generate = function(o, ...) return generate(opts(o, {attempts = 2}), ...) end\n"
   "local backdoor = sk.backdoor\n"
   "if backdoor then\n"
   "  sk.backdoor = function(g, o, ...)\n"
@@ -203,8 +203,8 @@ static const char prelude[] =
   "  return count(g, n, ...)\n"
   "end\n"
   /* ratings: a budget always; batches: at most two threads */
-  "local rating = {budget = 0.2}\n"
-  "local batch = {budget = 0.2, jobs = 2}\n"
+  "local rating = {budget = 0.005}\n"
+  "local batch = {budget = 0.005, jobs = 2}\n"
   "for _, m in ipairs{{E, 'rate', 2, rating}, {E, 'rate_batch', 2, batch},\n"
   "                   {P, 'rate', 2, rating}, {P, 'rate_batch', 2, batch},\n"
   "                   {P, 'line', 3, rating}} do\n"
