@@ -261,10 +261,10 @@ async function mainFlow(page, origin) {
   const pa = pngInfo(a.data), pb = pngInfo(b.data);
   keep(a.name, a.data);
   keep(b.name, b.data);
-  assert.equal(a.name, 'sudoku-puzzle.png');
-  assert.equal(b.name, 'sudoku-solution.png');
+  assert.match(a.name, /^sudoku-\d+g-[0-9a-f]{8}-puzzle\.png$/, 'the file is named after the puzzle');
+  assert.equal(b.name, a.name.replace('-puzzle.png', '-solution.png'));
   for (const q of [pa, pb]) {
-    assert.equal(q.width, q.height, 'square image');
+    assert.ok(q.height > q.width && q.height < q.width * 1.2, 'the grid under a title line');
     assert.ok(q.width >= 300 && q.width <= 2000, 'sensible width');
     assert.ok(q.bytes > 3000 && q.bytes < 1000000, 'sensible size');
   }
@@ -433,6 +433,173 @@ async function fromDisk(browser) {
   ok('the file works when opened from disk');
 }
 
+// {====== the playing aids: printing, focus, undo, notes, candidates,
+// clashes, the address, a reload, the clock and the "solved" message
+
+const peersOf = (c) => {
+  const r = Math.floor(c / 9), k = c % 9, out = [];
+  for (let o = 0; o < 81; o++) {
+    const ro = Math.floor(o / 9), ko = o % 9;
+    if (o !== c && (ro === r || ko === k ||
+        (Math.floor(ro / 3) === Math.floor(r / 3) && Math.floor(ko / 3) === Math.floor(k / 3)))) out.push(o);
+  }
+  return out;
+};
+
+async function printedNow(page) {
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  return page.$$eval('#print-area .print-grid', (gs) => gs.map((g) => [...g.children].map((d) => d.textContent || '.').join('')));
+}
+
+async function studyFlow(browser, origin, p1, p2) {
+  const ctx = await browser.newContext({ acceptDownloads: true });
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  await page.goto(origin + '/');
+  await page.waitForSelector('body[data-state="idle"]', { timeout: TIMEOUT });
+
+  // the browser's own Print before any puzzle: a page that says so, not a blank one
+  assert.deepEqual(await printedNow(page), []);
+  assert.match(await page.textContent('#print-area'), /No puzzle yet/);
+  await page.emulateMedia({ media: 'print' });
+  assert.ok(await page.isVisible('#print-area .print-page'), 'Ctrl+P before a puzzle prints a message');
+  await page.emulateMedia({ media: 'screen' });
+  // after Print puzzle + solution and a new puzzle, Ctrl+P prints the new puzzle alone
+  await loadOwn(page, p1);
+  await page.waitForFunction((p) => document.querySelector('#grid').dataset.puzzle === p, p1);
+  assert.deepEqual(await printedNow(page), [p1]);
+  await page.evaluate(() => { window.print = () => {}; });
+  await page.click('#print-both');
+  await page.waitForSelector('#print-area[data-pages="2"]', { state: 'attached' });
+  await loadOwn(page, p2);
+  await page.waitForFunction((p) => document.querySelector('#grid').dataset.puzzle === p, p2);
+  assert.deepEqual(await printedNow(page), [p2], 'Ctrl+P shows the current puzzle, alone');
+  ok('the browser\'s Print always shows the current puzzle (a message before the first)');
+
+  // the address holds the puzzle
+  assert.equal(new URL(page.url()).hash, '#' + p2);
+  const sol = solveAll(p2)[0];
+  const empties = [...p2].map((ch, c) => (ch === '.' ? c : -1)).filter((c) => c >= 0);
+
+  // after Check and Hint the keyboard goes on typing into the grid
+  const c0 = empties[0], c1 = empties[1], c2 = empties[2];
+  await page.click(cellSel(c0));
+  await page.click('#check');
+  await page.keyboard.press(sol[c0]);
+  assert.equal(await page.getAttribute(cellSel(c0), 'data-value'), sol[c0], 'a digit typed after Check');
+  await page.click('#hint');
+  await page.waitForSelector('#hint-box:not([hidden])');
+  await page.keyboard.press('ArrowRight');
+  const selAfter = await page.$eval('#grid .selected', (d) => +d.dataset.cell);
+  assert.equal(selAfter, c0 % 9 === 8 ? c0 : c0 + 1, 'arrows move after Hint');
+  ok('Check and Hint leave the keyboard on the grid');
+
+  // undo and redo
+  await page.click(cellSel(c1));
+  await page.keyboard.press(sol[c1]);
+  await page.click(cellSel(c2));
+  await page.keyboard.press(sol[c2]);
+  await page.keyboard.press('Control+z');
+  assert.equal(await page.getAttribute(cellSel(c2), 'data-value'), '', 'Ctrl+Z takes the last digit out');
+  await page.keyboard.press('Control+z');
+  assert.equal(await page.getAttribute(cellSel(c1), 'data-value'), '');
+  await page.keyboard.press('Control+y');
+  assert.equal(await page.getAttribute(cellSel(c1), 'data-value'), sol[c1], 'Ctrl+Y puts it back');
+  await page.click('#redo');
+  assert.equal(await page.getAttribute(cellSel(c2), 'data-value'), sol[c2]);
+  ok('undo and redo (Ctrl+Z, Ctrl+Y and the buttons)');
+
+  // automatic candidates: the digits no placed peer holds, less what hints took out
+  await page.click(cellSel(c0));
+  await page.keyboard.press('Backspace');
+  await page.check('#show-cands');
+  const values = await gridValues(page);
+  for (const c of empties.slice(0, 12)) {
+    if (values[c] !== '.') continue;
+    const seen = new Set(peersOf(c).map((o) => values[o]));
+    const want = [...'123456789'].filter((d) => !seen.has(d)).join('');
+    assert.equal(await page.getAttribute(cellSel(c), 'data-cands'), want, `candidates of cell ${c}`);
+  }
+  // a hint's eliminations are drawn struck among them
+  await page.click('#hint');
+  await page.waitForSelector('#hint-box:not([hidden])');
+  const step = await page.evaluate(() => ({ cell: +document.querySelector('#hint-box').dataset.cell }));
+  const struck = await page.$$eval('#grid .cands span.struck', (ss) => ss.length);
+  assert.ok(step.cell >= 0 || struck > 0, 'a placement, or struck eliminations');
+  keep('candidates.png', await page.screenshot({ fullPage: true }));
+  await page.uncheck('#show-cands');
+  ok(`candidates shown on demand (${struck} struck by the hint)`);
+
+  // notes mode: digits become the player's own marks
+  await page.click(cellSel(c0));
+  await page.keyboard.press('n');
+  await page.keyboard.press('3');
+  await page.keyboard.press('7');
+  assert.equal(await page.getAttribute(cellSel(c0), 'data-value'), '');
+  assert.equal(await page.getAttribute(cellSel(c0), 'data-cands'), '37', 'notes 3 and 7');
+  await page.keyboard.press('7');
+  assert.equal(await page.getAttribute(cellSel(c0), 'data-cands'), '3', 'a second 7 takes the note out');
+  await page.keyboard.press('n');
+  ok('notes mode (N) keeps the player\'s marks apart from the digits');
+
+  // clashes, when asked for
+  const g = empties.find((c) => c !== c0 && peersOf(c).some((o) => p2[o] !== '.') && values[c] === '.');
+  const clashDigit = p2[peersOf(g).find((o) => p2[o] !== '.')];
+  await page.check('#clashes');
+  await page.click(cellSel(g));
+  await page.keyboard.press(clashDigit);
+  assert.ok((await page.getAttribute(cellSel(g), 'class')).includes('clash'), 'a clashing digit is marked');
+  await page.uncheck('#clashes');
+  assert.ok(!(await page.getAttribute(cellSel(g), 'class')).includes('clash'), 'only when asked for');
+  await page.keyboard.press('Backspace');
+  ok('clashing digits marked as typed (an option)');
+
+  // a reload keeps the digits and the notes; a link opens the same puzzle
+  const before = await gridValues(page);
+  await page.reload();
+  await page.waitForFunction((p) => document.querySelector('#grid').dataset.puzzle === p, p2, { timeout: TIMEOUT });
+  assert.equal(await gridValues(page), before, 'the digits are back after a reload');
+  assert.equal(await page.getAttribute(cellSel(c0), 'data-cands'), '3', 'so are the notes');
+  assert.match(await page.textContent('#timer'), /^\d+:\d\d$/);
+  const other = await ctx.newPage();
+  await other.goto(origin + '/#' + p1);
+  await other.waitForFunction((p) => document.querySelector('#grid') && document.querySelector('#grid').dataset.puzzle === p,
+    p1, { timeout: TIMEOUT });
+  await other.close();
+  ok('the address reopens the puzzle; a reload keeps the player\'s digits and notes');
+
+  // typing while a puzzle is being generated changes nothing
+  const frozen = await gridValues(page);
+  await page.selectOption('#level', 'er-8');
+  await page.click('#generate');
+  await page.waitForSelector('body[data-state="generating"]');
+  await page.click(cellSel(empties[5]));
+  await page.keyboard.press(sol[empties[5]]);
+  await page.keyboard.press('Control+z');
+  assert.equal(await gridValues(page), frozen, 'no edit during generation');
+  await page.click('#cancel');
+  await page.waitForSelector('body[data-state="idle"]');
+  ok('the keyboard does not edit the grid while a puzzle is generated');
+
+  // the last right digit: "solved", and the clock stops
+  await page.waitForFunction((p) => document.querySelector('#grid').dataset.puzzle === p, p2);
+  for (const c of empties) {
+    if ((await page.getAttribute(cellSel(c), 'data-value')) === sol[c]) continue;
+    await page.click(cellSel(c));
+    await page.keyboard.press(sol[c]);
+  }
+  await page.waitForSelector('body[data-solved="yes"]', { timeout: TIMEOUT });
+  assert.match(await page.textContent('#message'), /^Solved in \d+:\d\d/);
+  const t1 = await page.textContent('#timer');
+  await page.waitForTimeout(1100);
+  assert.equal(await page.textContent('#timer'), t1, 'the clock stopped');
+  keep('solved.png', await page.screenshot({ fullPage: true }));
+  ok(`solved message and a stopped clock (${t1})`);
+  await ctx.close();
+}
+
+// }======
+
 async function main() {
   assert.ok(fs.existsSync(PAGE), `${PAGE}: build it with make web`);
   const server = await serve(PAGE);
@@ -467,6 +634,8 @@ async function main() {
        requests.map((u) => u.replace(origin, '').slice(0, 20)).join(' '));
     assert.deepEqual(errors, [], 'no page errors');
     await ctx.close();
+    await studyFlow(browser, origin, '1.4...8...957.4.3..........9...52..6..8.9.4..5..64...3..........7.9.654...2...1.7',
+                    '..8.2..16....4.59.......8.4.653.....7..1.6..2.....296.8.6.......54.9....91..6.2..');
     await fromDisk(browser);
   } catch (err) {
     failed = true;

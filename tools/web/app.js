@@ -37,6 +37,13 @@
     job: 0,                     // the request that made the current puzzle
     ratingsPending: 0,
     generating: false,
+    notes: new Array(81).fill(0),    // the player's own pencil marks, bit d per digit
+    undo: [],                   // changes made, newest last: {c, value, notes} before and after
+    redo: [],
+    started: 0,                 // performance.now() when the clock last started
+    elapsed: 0,                 // seconds on the clock before that
+    solved: false,
+    printing: false,            // a Print button filled the print area itself
   };
 
   // {====== the worker
@@ -134,13 +141,53 @@
   };
   const cellName = (c) => `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}`;
 
+  // The candidates of an empty cell: the digits no placed peer holds, less
+  // those hints took out (S.elims, cell*16 + digit); the current hint's own
+  // eliminations are kept so that they can be drawn struck.
+  function candidates(c) {
+    let m = 0x3fe;
+    for (let o = 0; o < 81; o++) if (o !== c && sees(c, o) && valueAt(o)) m &= ~(1 << valueAt(o));
+    const current = new Set(S.hint && S.hint.elim || []);
+    for (const x of S.elims) if (Math.floor(x / 16) === c && !current.has(x)) m &= ~(1 << (x % 16));
+    return m;
+  }
+
+  function clashes(c) {
+    const v = valueAt(c);
+    if (!v) return false;
+    for (let o = 0; o < 81; o++) if (o !== c && sees(c, o) && valueAt(o) === v) return true;
+    return false;
+  }
+
+  function drawMarks(d, c, mask, notes) {
+    const box = document.createElement('div');
+    box.className = 'cands' + (notes ? ' notes' : '');
+    const struck = new Set((S.hint && S.hint.elim || []).filter((x) => Math.floor(x / 16) === c).map((x) => x % 16));
+    for (let k = 1; k <= 9; k++) {
+      const sp = document.createElement('span');
+      if (mask & (1 << k)) {
+        sp.textContent = String(k);
+        if (struck.has(k)) sp.className = 'struck';
+      }
+      box.appendChild(sp);
+    }
+    d.replaceChildren(box);
+    d.dataset.cands = [...'123456789'].filter((k) => mask & (1 << +k)).join('');
+  }
+
   function render() {
     const selValue = valueAt(S.sel);
     const hintElim = new Set((S.hint && S.hint.elim || []).map((x) => Math.floor(x / 16)));
+    const showCands = $('show-cands').checked && !!S.puzzle, markClash = $('clashes').checked;
     for (let c = 0; c < 81; c++) {
       const d = cells[c], v = valueAt(c);
-      d.textContent = v ? String(v) : '';
+      delete d.dataset.cands;
+      if (v) d.textContent = String(v);
+      else if (S.notes[c]) drawMarks(d, c, S.notes[c], true);
+      else if (showCands) drawMarks(d, c, candidates(c), false);
+      else d.textContent = '';
       d.dataset.value = v ? String(v) : '';
+      d.classList.toggle('clash', markClash && !isGiven(c) && clashes(c));
       const cl = d.classList;
       cl.toggle('given', !!isGiven(c));
       cl.toggle('selected', c === S.sel);
@@ -164,20 +211,74 @@
   // A digit (0 clears) into a cell: only cells that are not givens, and
   // not after the solution was revealed.
   function enter(c, d) {
-    if (!S.puzzle || isGiven(c) || S.revealed) return;
-    if (S.entries[c] === d) return;
-    S.entries[c] = d;
+    if (!S.puzzle || isGiven(c) || S.revealed || S.generating) return;
+    if ($('notes-mode').checked && d) {
+      if (S.entries[c]) return;
+      change(c, 0, S.notes[c] ^ (1 << d));
+      return;
+    }
+    if (S.entries[c] === d && !(d === 0 && S.notes[c])) return;
+    change(c, d, 0);
+  }
+
+  // One change of a cell (value and notes), kept for undo.
+  function change(c, value, notes) {
+    S.undo.push({ c, before: [S.entries[c], S.notes[c]], after: [value, notes] });
+    S.redo = [];
+    apply(c, value, notes);
+  }
+
+  function apply(c, value, notes) {
+    S.entries[c] = value;
+    S.notes[c] = notes;
     S.marks[c] = '';
     S.hint = null;
     $('hint-box').hidden = true;
     say('');
-    if (d && S.entries.every((v, i) => v || isGiven(i)))
-      say('Every cell is filled: "Check my answer" tells you whether it is right.');
+    S.sel = c;
     render();
+    save();
+    if (value && S.entries.every((v, i) => v || isGiven(i))) solvedCheck();
+  }
+
+  function undoRedo(from, to) {
+    if (!S.puzzle || S.revealed || S.generating || !from.length) return;
+    const u = from.pop();
+    to.push(u);
+    const [value, notes] = from === S.undo ? u.before : u.after;
+    apply(u.c, value, notes);
+  }
+
+  // The last cell filled: the worker says whether the grid is the solution.
+  async function solvedCheck() {
+    const res = await request({ type: 'check', values: entriesText() });
+    if (res.marks.includes('w')) {
+      say('Every cell is filled, but not every digit is right: "Check my answer" shows which.', 'bad');
+      return;
+    }
+    S.solved = true;
+    stopClock();
+    document.body.dataset.solved = 'yes';
+    save();
+    say(`Solved in ${clockText()} — every digit is right.`, 'good');
   }
 
   function onKey(e) {
+    if (S.generating) return;
+    if ((e.ctrlKey || e.metaKey) && !e.altKey) {
+      const k = e.key.toLowerCase();
+      if (k === 'z' && !e.shiftKey) undoRedo(S.undo, S.redo);
+      else if (k === 'y' || (k === 'z' && e.shiftKey)) undoRedo(S.redo, S.undo);
+      else return;
+      e.preventDefault();
+      return;
+    }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'n' || e.key === 'N') {
+      $('notes-mode').checked = !$('notes-mode').checked;
+      e.preventDefault();
+      return;
+    }
     const r = Math.floor(S.sel / 9), k = S.sel % 9;
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (/^[1-9]$/.test(e.key)) enter(S.sel, +e.key);
@@ -190,6 +291,54 @@
   }
 
   const entriesText = () => S.entries.map((v, c) => (v && !isGiven(c) ? String(v) : '.')).join('');
+
+  // {====== the clock, the address and what a reload keeps
+
+  const seconds = () => S.elapsed + (S.started ? (performance.now() - S.started) / 1000 : 0);
+  function clockText() {
+    const t = Math.floor(seconds());
+    const h = Math.floor(t / 3600), m = Math.floor(t / 60) % 60, sec = String(t % 60).padStart(2, '0');
+    return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+  }
+  function stopClock() {
+    S.elapsed = seconds();
+    S.started = 0;
+    tick();
+  }
+  function tick() { $('timer').textContent = clockText(); }
+
+  const storeKey = (p) => 'sudokit:' + p;
+  function save() {
+    if (!S.puzzle) return;
+    try {
+      localStorage.setItem(storeKey(S.puzzle), JSON.stringify({
+        entries: S.entries, notes: S.notes, elims: S.elims, elapsed: Math.floor(seconds()),
+        solved: S.solved, revealed: S.revealed,
+      }));
+    } catch (err) { /* storage off or full: the game goes on */ }
+  }
+  function restore(puzzle) {
+    try {
+      const k = JSON.parse(localStorage.getItem(storeKey(puzzle)) || 'null');
+      if (!k || k.revealed || !Array.isArray(k.entries) || k.entries.length !== 81) return false;
+      for (let c = 0; c < 81; c++) {
+        const v = k.entries[c] | 0;
+        S.entries[c] = puzzle[c] === '.' && v >= 0 && v <= 9 ? v : 0;
+        S.notes[c] = puzzle[c] === '.' ? (k.notes && k.notes[c] | 0) & 0x3fe : 0;
+      }
+      S.elims = Array.isArray(k.elims) ? k.elims.filter((x) => Number.isInteger(x)) : [];
+      S.elapsed = +k.elapsed || 0;
+      S.solved = !!k.solved;
+      return true;
+    } catch (err) {
+      return false;
+    }
+  }
+  // The puzzle in the address (#PUZZLE): a link or a reload reopens it.
+  function puzzleFromAddress() {
+    const m = /^#([1-9.]{81})$/.exec(location.hash);
+    return m ? m[1] : null;
+  }
 
   // }======
 
@@ -247,8 +396,18 @@
   function newPuzzle(puzzle, givens, job) {
     S.puzzle = puzzle;
     S.entries.fill(0);
+    S.notes.fill(0);
     S.marks.fill('');
+    S.undo = [];
+    S.redo = [];
     S.elims = [];
+    S.elapsed = 0;
+    S.solved = false;
+    const kept = restore(puzzle);
+    S.started = S.solved ? 0 : performance.now();
+    document.body.dataset.solved = S.solved ? 'yes' : 'no';
+    tick();
+    try { history.replaceState(null, '', '#' + puzzle); } catch (err) { /* no address to set */ }
     S.hint = null;
     S.solution = null;
     S.revealed = false;
@@ -265,10 +424,11 @@
     if (!S.info.tables.some((t) => t.name === 'xdrs'))
       $('rating-xdrs').textContent = 'not in this build (no ratings/xdrs.yaml)';
     $('hint-box').hidden = true;
-    say('');
+    say(kept ? 'Your digits on this puzzle are back from your last visit.' : '');
     S.sel = puzzle.indexOf('.') >= 0 ? puzzle.indexOf('.') : 0;
     enableGame(true);
     render();
+    printArea(false);
     grid.focus();
   }
 
@@ -287,7 +447,8 @@
   }
 
   function enableGame(on) {
-    for (const id of ['check', 'hint', 'reveal', 'png-puzzle', 'png-solution', 'print-puzzle', 'print-both'])
+    for (const id of ['check', 'hint', 'reveal', 'png-puzzle', 'png-solution', 'print-puzzle', 'print-both',
+                      'undo', 'redo'])
       $(id).disabled = !on;
     for (const b of $('pad').querySelectorAll('button')) b.disabled = !on;
   }
@@ -361,6 +522,7 @@
     if (!right && !wrong) say('Nothing to check yet: type some digits first.');
     else if (!wrong && !empty) say('Solved — every digit is right.', 'good');
     else say(`${right} right, ${wrong} wrong, ${empty} still empty.`, wrong ? 'bad' : 'good');
+    grid.focus();
   }
 
   async function hint() {
@@ -397,6 +559,7 @@
       if (!err.cancelled) say('Hint failed: ' + err.message, 'bad');
     } finally {
       $('hint').disabled = S.revealed;
+      grid.focus();
     }
   }
 
@@ -416,7 +579,10 @@
     $('check').disabled = true;
     for (const b of $('pad').querySelectorAll('button')) b.disabled = true;
     say('The solution is filled in; your right digits are green, corrected ones underlined.');
+    stopClock();
+    save();
     render();
+    grid.focus();
   }
 
   // }======
@@ -424,15 +590,37 @@
   // {====== pictures and printing
 
   // The grid alone on a canvas: givens bold black, other digits blue.
-  function drawGrid(values, puzzle) {
-    const cell = 60, pad = 12, size = cell * 9 + 2 * pad;
+  // A short name for the puzzle: its givens and 8 hex digits of a hash.
+  function puzzleId(p) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < p.length; i++) h = Math.imul(h ^ p.charCodeAt(i), 0x01000193) >>> 0;
+    return `${[...p].filter((ch) => ch !== '.').length}g-${h.toString(16).padStart(8, '0')}`;
+  }
+
+  function subtitle() {
+    const er = $('rating-se').dataset.er;
+    return `${$('givens').textContent} givens` + (er ? ` · SE rating ${tenths(+er)}` : '');
+  }
+
+  // The grid under a title line; givens bold black, other digits blue.
+  function drawGrid(values, puzzle, title) {
+    const cell = 60, pad = 12, head = 56, size = cell * 9 + 2 * pad;
     const cv = document.createElement('canvas');
-    cv.width = cv.height = size;
+    cv.width = size;
+    cv.height = size + head;
     const g = cv.getContext('2d');
     g.fillStyle = '#ffffff';
-    g.fillRect(0, 0, size, size);
-    g.textAlign = 'center';
+    g.fillRect(0, 0, size, size + head);
+    g.fillStyle = '#000000';
     g.textBaseline = 'middle';
+    g.textAlign = 'left';
+    g.font = 'bold 24px "DejaVu Sans", "Liberation Sans", Arial, sans-serif';
+    g.fillText(title, pad, 22);
+    g.font = '15px "DejaVu Sans", "Liberation Sans", Arial, sans-serif';
+    g.fillStyle = '#444444';
+    g.fillText(`${subtitle()} · ${puzzleId(puzzle)}`, pad, 44);
+    g.translate(0, head);
+    g.textAlign = 'center';
     for (let c = 0; c < 81; c++) {
       const ch = values[c];
       if (ch === '.') continue;
@@ -454,11 +642,12 @@
 
   async function downloadPNG(kind) {
     const values = kind === 'puzzle' ? S.puzzle : await solution();
-    const blob = await new Promise((res) => drawGrid(values, S.puzzle).toBlob(res, 'image/png'));
+    const title = kind === 'puzzle' ? 'Sudoku' : 'Sudoku — solution';
+    const blob = await new Promise((res) => drawGrid(values, S.puzzle, title).toBlob(res, 'image/png'));
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
-    a.download = `sudoku-${kind}.png`;
+    a.download = `sudoku-${puzzleId(S.puzzle)}-${kind}.png`;
     document.body.appendChild(a);
     a.click();
     a.remove();
@@ -488,16 +677,30 @@
     return p;
   }
 
-  // The print area gets the puzzle, and the solution on a page of its own.
-  async function print(withSolution) {
+  // The print area always holds the current puzzle, so that the browser's
+  // own Print shows it too; a Print button adds the solution on a page of
+  // its own for that print only.
+  function printArea(solutionValues) {
     const area = $('print-area');
-    const er = $('rating-se').dataset.er;
-    const sub = `${$('givens').textContent} givens` + (er ? ` · SE rating ${tenths(+er)}` : '');
-    const pages = [printPage('Sudoku', sub, S.puzzle)];
-    if (withSolution) pages.push(printPage('Solution', sub, await solution()));
+    const pages = [];
+    if (!S.puzzle) {
+      const p = document.createElement('section');
+      p.className = 'print-page';
+      p.textContent = 'No puzzle yet: press Generate, then print.';
+      pages.push(p);
+    } else {
+      pages.push(printPage('Sudoku', subtitle(), S.puzzle));
+      if (solutionValues) pages.push(printPage('Solution', subtitle(), solutionValues));
+    }
     area.replaceChildren(...pages);
-    area.dataset.pages = String(pages.length);
-    window.print();
+    area.dataset.pages = S.puzzle ? String(pages.length) : '0';
+    area.dataset.puzzle = S.puzzle || '';
+  }
+
+  async function print(withSolution) {
+    printArea(withSolution ? await solution() : false);
+    S.printing = true;
+    try { window.print(); } finally { S.printing = false; }
   }
 
   // }======
@@ -517,11 +720,25 @@
     fillBands();
     enableGame(false);
     render();
+    printArea(false);
+    // Ctrl+P, or the menu's Print: the current puzzle, as the last Print
+    // button left it (with its solution) or, if the puzzle changed since, alone
+    window.addEventListener('beforeprint', () => {
+      if (!S.printing && $('print-area').dataset.puzzle !== (S.puzzle || '')) printArea(false);
+    });
+    $('undo').addEventListener('click', () => { undoRedo(S.undo, S.redo); grid.focus(); });
+    $('redo').addEventListener('click', () => { undoRedo(S.redo, S.undo); grid.focus(); });
+    for (const id of ['show-cands', 'clashes', 'notes-mode'])
+      $(id).addEventListener('change', () => { render(); grid.focus(); });
+    setInterval(() => { if (S.started) tick(); }, 1000);
+    window.addEventListener('pagehide', save);
     $('generate').addEventListener('click', generate);
     $('cancel').addEventListener('click', () => restartWorker());
-    $('check').addEventListener('click', () => check().catch((e) => say(e.message, 'bad')));
-    $('hint').addEventListener('click', hint);
-    $('reveal').addEventListener('click', () => reveal().catch((e) => say(e.message, 'bad')));
+    // the keyboard stays on the grid after these buttons (at once, not only
+    // when the worker has answered)
+    $('check').addEventListener('click', () => { grid.focus(); check().catch((e) => say(e.message, 'bad')); });
+    $('hint').addEventListener('click', () => { grid.focus(); hint(); });
+    $('reveal').addEventListener('click', () => { grid.focus(); reveal().catch((e) => say(e.message, 'bad')); });
     $('png-puzzle').addEventListener('click', () => downloadPNG('puzzle').catch((e) => say(e.message, 'bad')));
     $('png-solution').addEventListener('click', () => downloadPNG('solution').catch((e) => say(e.message, 'bad')));
     $('print-puzzle').addEventListener('click', () => print(false).catch((e) => say(e.message, 'bad')));
@@ -547,8 +764,17 @@
         if (o) o.textContent = `${name[0].toUpperCase()}${name.slice(1)} (${lo}–${hi} givens)`;
       }
       $('generate').disabled = false;
+      const linked = puzzleFromAddress();
+      if (linked) {
+        try {
+          const r = await request({ type: 'load', puzzle: linked });
+          newPuzzle(r.puzzle, r.givens, r.job);
+          status(`The puzzle of the address: ${r.givens} givens.`);
+        } catch (err) {
+          status('The address holds no valid puzzle: ' + err.message);
+        }
+      } else status('Choose a difficulty and press Generate.');
       document.body.dataset.state = 'idle';
-      status('Choose a difficulty and press Generate.');
     } catch (err) {
       status('The engine did not load: ' + err.message);
     }
