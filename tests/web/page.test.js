@@ -458,11 +458,13 @@ async function studyFlow(browser, origin, p1, p2) {
   await page.goto(origin + '/');
   await page.waitForSelector('body[data-state="idle"]', { timeout: TIMEOUT });
 
-  // the browser's own Print before any puzzle: a page that says so, not a blank one
-  assert.deepEqual(await printedNow(page), []);
-  assert.match(await page.textContent('#print-area'), /No puzzle yet/);
+  // the first screen holds a puzzle (Medium), and the browser's own Print shows it
+  const first = await page.getAttribute('#grid', 'data-puzzle');
+  const firstGivens = [...first].filter((ch) => ch !== '.').length;
+  assert.ok(firstGivens >= 30 && firstGivens <= 35 && solveAll(first).length === 1, 'a medium puzzle at once');
+  assert.deepEqual(await printedNow(page), [first], 'Ctrl+P before any Print button');
   await page.emulateMedia({ media: 'print' });
-  assert.ok(await page.isVisible('#print-area .print-page'), 'Ctrl+P before a puzzle prints a message');
+  assert.ok(await page.isVisible('#print-area .print-grid'), 'and it is what prints');
   await page.emulateMedia({ media: 'screen' });
   // after Print puzzle + solution and a new puzzle, Ctrl+P prints the new puzzle alone
   await loadOwn(page, p1);
@@ -474,7 +476,7 @@ async function studyFlow(browser, origin, p1, p2) {
   await loadOwn(page, p2);
   await page.waitForFunction((p) => document.querySelector('#grid').dataset.puzzle === p, p2);
   assert.deepEqual(await printedNow(page), [p2], 'Ctrl+P shows the current puzzle, alone');
-  ok('the browser\'s Print always shows the current puzzle (a message before the first)');
+  ok('the first screen is a puzzle; the browser\'s Print always shows the current one');
 
   // the address holds the puzzle
   assert.equal(new URL(page.url()).hash, '#' + p2);
@@ -600,6 +602,39 @@ async function studyFlow(browser, origin, p1, p2) {
 
 // }======
 
+// On a 375x667 phone and in landscape: the grid and the pad on the first
+// screen, the side panel under the grid; a desktop screenshot beside.
+async function layouts(browser, origin) {
+  const shots = [['desktop', 1280, 800], ['phone', 375, 667], ['landscape', 667, 375], ['tablet', 768, 1024]];
+  for (const [name, width, height] of shots) {
+    const ctx = await browser.newContext({ viewport: { width, height }, isMobile: name !== 'desktop' && name !== 'tablet' });
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(TIMEOUT);
+    const t0 = Date.now();
+    await page.goto(origin + '/');
+    await page.waitForSelector('body[data-state="idle"]', { timeout: TIMEOUT });
+    const ready = Date.now() - t0;
+    const box = async (sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+    const g = await box('#grid'), pad = await box('#pad'), check = await box('#check');
+    assert.ok(g.x >= 0 && g.x + g.w <= width + 1, `${name}: the grid fits across`);
+    if (g.y + g.h > height) keep(`layout-${name}-fail.png`, await page.screenshot());
+    assert.ok(g.y + g.h <= height, `${name}: the whole grid on the first screen (bottom ${g.y + g.h})`);
+    if (name === 'phone') {
+      if (pad.y + pad.h > height) keep('layout-phone-fail.png', await page.screenshot());
+      assert.ok(pad.y + pad.h <= height, `phone: the pad on the first screen (bottom ${pad.y + pad.h})`);
+      assert.ok(check.y < height * 1.5, `phone: Check close below (y ${check.y})`);
+    }
+    if (name === 'tablet') {
+      const left = g.x, right = width - g.x - g.w;
+      assert.ok(Math.abs(left - right) < 40, `tablet: the grid centred (${left} | ${right})`);
+    }
+    keep(`layout-${name}.png`, await page.screenshot());
+    ok(`${name} ${width}x${height}: puzzle ready in ${ready} ms; grid ${Math.round(g.y + g.h)} px down, ` +
+       `pad ${Math.round(pad.y + pad.h)}, Check at ${Math.round(check.y)}`);
+    await ctx.close();
+  }
+}
+
 async function main() {
   assert.ok(fs.existsSync(PAGE), `${PAGE}: build it with make web`);
   const server = await serve(PAGE);
@@ -636,6 +671,7 @@ async function main() {
     await ctx.close();
     await studyFlow(browser, origin, '1.4...8...957.4.3..........9...52..6..8.9.4..5..64...3..........7.9.654...2...1.7',
                     '..8.2..16....4.59.......8.4.653.....7..1.6..2.....296.8.6.......54.9....91..6.2..');
+    await layouts(browser, origin);
     await fromDisk(browser);
   } catch (err) {
     failed = true;

@@ -773,8 +773,11 @@
         } catch (err) {
           status('The address holds no valid puzzle: ' + err.message);
         }
-      } else status('Choose a difficulty and press Generate.');
-      document.body.dataset.state = 'idle';
+        document.body.dataset.state = 'idle';
+      } else {
+        // the first screen is a puzzle to play, not an empty grid
+        await generate();
+      }
     } catch (err) {
       status('The engine did not load: ' + err.message);
     }
