@@ -635,6 +635,66 @@ async function layouts(browser, origin) {
   }
 }
 
+// The solving path drawn step by step: the list, each step's grid state
+// (the previous state plus the previous step's effect), its pattern, its
+// eliminations struck, its placement framed; next and previous.
+async function pathFlow(page, puzzle) {
+  await loadOwn(page, puzzle);
+  await page.waitForFunction((p) => document.querySelector('#grid').dataset.puzzle === p &&
+    document.body.dataset.rated === 'yes', puzzle, { timeout: TIMEOUT });
+  const game = await gridValues(page);   // the player's digits (kept from an earlier visit)
+  const t0 = Date.now();
+  await page.click('#path-box summary');
+  await page.waitForSelector('body[data-view="path"]');
+  const ms = Date.now() - t0;
+  const names = await page.$$eval('#path-list li', (ls) => ls.map((l) => l.textContent));
+  assert.ok(names.length > 10, `${names.length} steps listed`);
+  const hardest = names.reduce((b, n, i) => (parseFloat(n) > parseFloat(names[b]) ? i : b), 0);
+  let prev = null, prevStep = null;
+  for (let i = 0; i < names.length; i++) {
+    if (i > 0) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((k) => document.querySelector('#hint-name').textContent.startsWith(`Step ${k + 1} `), i);
+    const values = await gridValues(page);
+    const title = await page.textContent('#hint-name');
+    const text = await page.textContent('#hint-text');
+    const placed = await page.$$eval('#grid .place-cell', (ds) => ds.map((d) => +d.dataset.cell));
+    const struck = await page.$$eval('#grid .cands span.struck', (ss) => ss.length);
+    const focus = await page.$$eval('#grid .cands span.focus', (ss) => ss.length);
+    if (prev) {
+      // the state is the one before plus the step before's placement
+      const want = [...prev];
+      if (prevStep.placed.length) want[prevStep.placed[0]] = prevStep.digit;
+      assert.equal(values, want.join(''), `state before step ${i + 1}`);
+    } else {
+      assert.equal(values, puzzle, 'the first state is the puzzle');
+      // with its candidates: the digits no given peer holds
+      const cands = await page.$$eval('#grid .cell', (ds) => ds.map((d) => d.dataset.cands || ''));
+      for (let c = 0; c < 81; c++) {
+        if (puzzle[c] !== '.') continue;
+        const seen = new Set(peersOf(c).map((o) => puzzle[o]));
+        assert.equal(cands[c], [...'123456789'].filter((d) => !seen.has(d)).join(''), `candidates of cell ${c}`);
+      }
+    }
+    // what is struck or highlighted is a candidate shown
+    const blank = await page.$$eval('#grid .cands span.struck, #grid .cands span.focus', (ss) => ss.filter((x) => !x.textContent).length);
+    assert.equal(blank, 0, `step ${i + 1}: every struck or highlighted candidate is one the cell holds`);
+    const m = /=> .*r(\d)c(\d)=(\d)/.exec(text);
+    if (m) assert.deepEqual(placed, [(+m[1] - 1) * 9 + (+m[2] - 1)], `step ${i + 1}: the placement framed`);
+    const elims = (text.match(/<>/g) || []).length;
+    if (elims) assert.ok(struck >= elims, `step ${i + 1}: ${struck} struck for ${elims} elimination groups`);
+    assert.ok(focus > 0 || placed.length, `step ${i + 1}: its pattern or its placement shown (${title})`);
+    if (i === hardest) keep('path-step.png', await page.screenshot({ fullPage: true }));
+    prev = values;
+    prevStep = { placed, digit: m ? m[3] : '' };
+  }
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((k) => document.querySelector('#hint-name').textContent.startsWith(`Step ${k} `), names.length - 1);
+  await page.click('#path-close');
+  await page.waitForSelector('body[data-view="game"]');
+  assert.equal(await gridValues(page), game, 'back to the game, untouched');
+  ok(`the solving path: ${names.length} steps in ${ms} ms, each state checked; hardest ${names[hardest]}`);
+}
+
 async function main() {
   assert.ok(fs.existsSync(PAGE), `${PAGE}: build it with make web`);
   const server = await serve(PAGE);
@@ -662,6 +722,7 @@ async function main() {
     if (process.env.SK_WEB_EXPECT) await sameRatings(page, process.env.SK_WEB_EXPECT);
     // from tools/sample-puzzles.txt: ER 4.4 (XYZ-Wing), eliminations on the way
     await hintWalk(page, '1.4...8...957.4.3..........9...52..6..8.9.4..5..64...3..........7.9.654...2...1.7');
+    await pathFlow(page, '1.4...8...957.4.3..........9...52..6..8.9.4..5..64...3..........7.9.654...2...1.7');
     const foreign = requests.filter((u) => !(u.startsWith(origin + '/') || u.startsWith('blob:' + origin + '/') ||
                                             u.startsWith('data:')));
     assert.deepEqual(foreign, [], 'no request left the page\'s origin');

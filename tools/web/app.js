@@ -44,6 +44,8 @@
     elapsed: 0,                 // seconds on the clock before that
     solved: false,
     printing: false,            // a Print button filled the print area itself
+    path: null,                 // the solving path, once asked for: worker's answer
+    view: -1,                   // the path step shown on the grid, -1: the game
   };
 
   // {====== the worker
@@ -175,7 +177,41 @@
     d.dataset.cands = [...'123456789'].filter((k) => mask & (1 << +k)).join('');
   }
 
+  // A step of the solving path on the grid: the state before it with its
+  // candidates, the pattern's candidates highlighted, eliminations struck,
+  // the placement framed.
+  function renderView() {
+    const st = S.path.steps[S.view], step = st.step;
+    const focus = new Set(st.focus), elim = new Set(step.elim);
+    for (let c = 0; c < 81; c++) {
+      const d = cells[c], v = st.values[c];
+      const cl = d.classList;
+      for (const m of ['selected', 'peer', 'same', 'right', 'wrong', 'revealed', 'corrected', 'clash', 'hint-elim'])
+        cl.remove(m);
+      cl.toggle('given', S.puzzle[c] !== '.');
+      cl.toggle('hint-cell', [...focus].some((x) => Math.floor(x / 16) === c));
+      cl.toggle('place-cell', step.cell === c);
+      d.dataset.value = v === '.' ? '' : v;
+      if (v !== '.') {
+        d.textContent = v;
+        delete d.dataset.cands;
+        continue;
+      }
+      const mask = parseInt(st.cands.substr(3 * c, 3), 16) << 1;
+      drawMarks(d, c, mask, false);
+      const spans = d.firstChild.children;
+      for (let k = 1; k <= 9; k++) {
+        if (elim.has(c * 16 + k)) spans[k - 1].className = 'struck';
+        else if (focus.has(c * 16 + k)) spans[k - 1].className = 'focus';
+        if (step.cell === c && step.digit === k) spans[k - 1].className = 'focus';
+      }
+    }
+    for (const li of $('path-list').children) li.classList.toggle('current', +li.dataset.step === S.view);
+  }
+
   function render() {
+    if (S.view >= 0 && S.path) return renderView();
+    for (const d of cells) d.classList.remove('place-cell');
     const selValue = valueAt(S.sel);
     const hintElim = new Set((S.hint && S.hint.elim || []).map((x) => Math.floor(x / 16)));
     const showCands = $('show-cands').checked && !!S.puzzle, markClash = $('clashes').checked;
@@ -211,7 +247,7 @@
   // A digit (0 clears) into a cell: only cells that are not givens, and
   // not after the solution was revealed.
   function enter(c, d) {
-    if (!S.puzzle || isGiven(c) || S.revealed || S.generating) return;
+    if (!S.puzzle || isGiven(c) || S.revealed || S.generating || S.view >= 0) return;
     if ($('notes-mode').checked && d) {
       if (S.entries[c]) return;
       change(c, 0, S.notes[c] ^ (1 << d));
@@ -265,6 +301,15 @@
 
   function onKey(e) {
     if (S.generating) return;
+    if (S.view >= 0) {
+      const k = e.key;
+      if (k === 'ArrowRight' || k === 'ArrowDown' || k === 'PageDown') showStep(S.view + 1);
+      else if (k === 'ArrowLeft' || k === 'ArrowUp' || k === 'PageUp') showStep(S.view - 1);
+      else if (k === 'Escape') closePath();
+      else return;
+      e.preventDefault();
+      return;
+    }
     if ((e.ctrlKey || e.metaKey) && !e.altKey) {
       const k = e.key.toLowerCase();
       if (k === 'z' && !e.shiftKey) undoRedo(S.undo, S.redo);
@@ -401,6 +446,11 @@
     S.undo = [];
     S.redo = [];
     S.elims = [];
+    S.path = null;
+    S.view = -1;
+    document.body.dataset.view = 'game';
+    $('path-list').replaceChildren();
+    $('path-box').open = false;
     S.elapsed = 0;
     S.solved = false;
     const kept = restore(puzzle);
@@ -587,6 +637,58 @@
 
   // }======
 
+  // {====== the solving path
+
+  async function openPath() {
+    if (!S.puzzle) return;
+    if (!S.path) {
+      $('path-list').replaceChildren(Object.assign(document.createElement('li'), { textContent: 'Solving…' }));
+      const res = await request({ type: 'path', table: 0 });
+      S.path = res.path;
+      S.path.ms = res.ms;
+      const list = S.path.steps.map((st, i) => {
+        const li = document.createElement('li');
+        li.dataset.step = String(i);
+        const d = document.createElement('span');
+        d.className = 'd';
+        d.textContent = tenths(st.step.difficulty) + ' ';
+        li.append(d, st.step.name);
+        li.addEventListener('click', () => { showStep(i); grid.focus(); });
+        return li;
+      });
+      $('path-list').replaceChildren(...list);
+      document.body.dataset.pathSteps = String(list.length);
+    }
+    showStep(S.view >= 0 ? S.view : 0);
+    grid.focus();     // the arrow keys walk the path
+  }
+
+  function showStep(i) {
+    if (!S.path || !S.path.steps.length) return;
+    S.view = Math.max(0, Math.min(S.path.steps.length - 1, i));
+    document.body.dataset.view = 'path';
+    const step = S.path.steps[S.view].step;
+    const box = $('hint-box');
+    box.hidden = false;
+    $('hint-name').textContent = `Step ${S.view + 1} of ${S.path.steps.length}: ${step.name}`;
+    $('hint-diff').textContent = `difficulty ${tenths(step.difficulty)} (SE)`;
+    $('hint-text').textContent = step.describe;
+    box.dataset.technique = step.id;
+    const li = $('path-list').children[S.view];
+    if (li && li.scrollIntoView) li.scrollIntoView({ block: 'nearest' });
+    render();
+  }
+
+  function closePath() {
+    S.view = -1;
+    document.body.dataset.view = 'game';
+    $('hint-box').hidden = true;
+    render();
+    grid.focus();
+  }
+
+  // }======
+
   // {====== pictures and printing
 
   // The grid alone on a canvas: givens bold black, other digits blue.
@@ -726,6 +828,13 @@
     window.addEventListener('beforeprint', () => {
       if (!S.printing && $('print-area').dataset.puzzle !== (S.puzzle || '')) printArea(false);
     });
+    $('path-box').addEventListener('toggle', () => {
+      if ($('path-box').open) openPath().catch((e) => say('The path failed: ' + e.message, 'bad'));
+      else if (S.view >= 0) closePath();
+    });
+    $('path-prev').addEventListener('click', () => { showStep(S.view - 1); grid.focus(); });
+    $('path-next').addEventListener('click', () => { showStep(S.view + 1); grid.focus(); });
+    $('path-close').addEventListener('click', () => { $('path-box').open = false; closePath(); });
     $('undo').addEventListener('click', () => { undoRedo(S.undo, S.redo); grid.focus(); });
     $('redo').addEventListener('click', () => { undoRedo(S.redo, S.undo); grid.focus(); });
     for (const id of ['show-cands', 'clashes', 'notes-mode'])
