@@ -139,6 +139,21 @@ async function download(page, button) {
   return { name: dl.suggestedFilename(), data: fs.readFileSync(file) };
 }
 
+// Press Hint until the whole step shows (hints are graded: the technique,
+// then where, then the step).  Returns the grades seen.
+async function fullHint(page) {
+  const grades = [];
+  for (let k = 0; k < 3; k++) {
+    await page.evaluate(() => { const b = document.querySelector('#hint-box'); b.dataset.grade = '0'; });
+    await page.click('#hint');
+    await page.waitForFunction(() => document.querySelector('#hint-box').dataset.grade !== '0', null, { timeout: TIMEOUT });
+    const g = await page.getAttribute('#hint-box', 'data-grade');
+    grades.push(+g);
+    if (g === '3') break;
+  }
+  return grades;
+}
+
 const pdfPages = (buf) => (buf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) || []).length;
 
 // }======
@@ -222,9 +237,32 @@ async function mainFlow(page, origin) {
     ok(`ratings shown: SE ${await page.textContent('#rating-se')}; XDRS: ${await page.textContent('#rating-xdrs')}`);
   }
 
-  // {-- hint: the next SE step, with technique and difficulty; sound
+  // the rating in words, from the ER's band
+  {
+    const er = +(await page.getAttribute('#rating-se', 'data-er'));
+    const words = [[1200, 'Very easy'], [1500, 'Easy'], [2600, 'Moderate'], [3900, 'Medium'], [5900, 'Hard'],
+                   [7400, 'Very hard'], [8900, 'Fiendish'], [Infinity, 'Extreme']];
+    assert.equal(await page.getAttribute('#rating-words', 'data-word'), words.find(([m]) => er <= m)[1]);
+    ok(`rating in words: ${await page.textContent('#rating-words')} (ER ${tenths(er)})`);
+  }
+
+  // {-- hint: the next SE step, with technique and difficulty; sound;
+  // graded: the technique's name, then where to look, then the step
   await page.click('#hint');
-  await page.waitForSelector('#hint-box:not([hidden])', { timeout: TIMEOUT });
+  await page.waitForSelector('#hint-box[data-grade="1"]:not([hidden])', { timeout: TIMEOUT });
+  const g1 = await page.textContent('#hint-text'), n1 = (await page.textContent('#hint-name')).trim();
+  assert.ok(g1.includes(n1) && !/=>|<>|r\dc\d/.test(g1), `grade 1 names the technique only: ${g1}`);
+  assert.equal((await cellClasses(page)).filter((k) => k.includes('hint-cell')).length, 0, 'grade 1 shows no cell');
+  await page.click('#hint');
+  await page.waitForSelector('#hint-box[data-grade="2"]');
+  const g2 = await page.textContent('#hint-text');
+  const where = [...g2.matchAll(/r(\d)c(\d)/g)].map(([, r, c]) => (r - 1) * 9 + (c - 1));
+  assert.ok(where.length > 0 && !/=>/.test(g2), `grade 2 says where to look: ${g2}`);
+  const lit = (await cellClasses(page)).map((k, c) => (k.includes('hint-cell') ? c : -1)).filter((c) => c >= 0);
+  assert.deepEqual(lit, where, 'and highlights those cells');
+  await page.click('#hint');
+  await page.waitForSelector('#hint-box[data-grade="3"]');
+  ok(`graded hint: "${g1}" / "${g2}"`);
   const name = (await page.textContent('#hint-name')).trim();
   const diff = +(await page.getAttribute('#hint-box', 'data-difficulty'));
   const text = await page.textContent('#hint-text');
@@ -355,12 +393,17 @@ async function hintWalk(page, puzzle) {
     document.body.dataset.rated === 'yes', puzzle, { timeout: TIMEOUT });
   const er = +(await page.getAttribute('#rating-se', 'data-er'));
   const sol = solveAll(puzzle)[0];
-  let hardest = 0, steps = 0, elimSteps = 0, last = '';
+  let hardest = 0, steps = 0, elimSteps = 0, last = '', fullHouses = 0;
+  const ms = [];
   for (;;) {
-    await page.evaluate(() => { document.querySelector('#hint-text').textContent = ''; });
-    await page.click('#hint');
-    await page.waitForFunction(() => document.querySelector('#hint-text').textContent !== '', null, { timeout: TIMEOUT });
+    await fullHint(page);
     const text = await page.textContent('#hint-text');
+    // the title names the step the text describes (a Full House is not called a Hidden Single)
+    const title = (await page.textContent('#hint-name')).trim();
+    const named = /^\d+\.\d ([^:]+):/.exec(text);
+    if (named) assert.equal(title, named[1], 'the hint title and its text name the same technique');
+    if (named && named[1] === 'Full House') fullHouses++;
+    ms.push(+(await page.getAttribute('#hint-box', 'data-ms')));
     if (/Every cell is filled/.test(text)) break;
     assert.notEqual(text, last, 'a hint never repeats');
     last = text;
@@ -379,8 +422,11 @@ async function hintWalk(page, puzzle) {
   }
   assert.equal(await gridValues(page), sol);
   assert.equal(hardest, er, 'the hardest hint is the ER');
+  ms.sort((a, b) => a - b);
   ok(`hints walk the SE path of an ER ${tenths(er)} puzzle: ${steps} steps ` +
-     `(${elimSteps} eliminations), hardest ${tenths(hardest)}`);
+     `(${elimSteps} eliminations, ${fullHouses} full houses titled so), hardest ${tenths(hardest)}; ` +
+     `a hint takes ${ms[Math.floor(ms.length / 2)].toFixed(1)} ms (median), ${ms[ms.length - 1].toFixed(1)} ms at most`);
+  return fullHouses;
 }
 
 const tenths = (m) => {
@@ -489,8 +535,7 @@ async function studyFlow(browser, origin, p1, p2) {
   await page.click('#check');
   await page.keyboard.press(sol[c0]);
   assert.equal(await page.getAttribute(cellSel(c0), 'data-value'), sol[c0], 'a digit typed after Check');
-  await page.click('#hint');
-  await page.waitForSelector('#hint-box:not([hidden])');
+  await fullHint(page);
   await page.keyboard.press('ArrowRight');
   const selAfter = await page.$eval('#grid .selected', (d) => +d.dataset.cell);
   assert.equal(selAfter, c0 % 9 === 8 ? c0 : c0 + 1, 'arrows move after Hint');
@@ -523,8 +568,7 @@ async function studyFlow(browser, origin, p1, p2) {
     assert.equal(await page.getAttribute(cellSel(c), 'data-cands'), want, `candidates of cell ${c}`);
   }
   // a hint's eliminations are drawn struck among them
-  await page.click('#hint');
-  await page.waitForSelector('#hint-box:not([hidden])');
+  await fullHint(page);
   const step = await page.evaluate(() => ({ cell: +document.querySelector('#hint-box').dataset.cell }));
   const struck = await page.$$eval('#grid .cands span.struck', (ss) => ss.length);
   assert.ok(step.cell >= 0 || struck > 0, 'a placement, or struck eliminations');
@@ -722,6 +766,8 @@ async function main() {
     if (process.env.SK_WEB_EXPECT) await sameRatings(page, process.env.SK_WEB_EXPECT);
     // from tools/sample-puzzles.txt: ER 4.4 (XYZ-Wing), eliminations on the way
     await hintWalk(page, '1.4...8...957.4.3..........9...52..6..8.9.4..5..64...3..........7.9.654...2...1.7');
+    // a path with full houses: their hints are titled Full House, not Hidden Single
+    assert.ok(await hintWalk(page, '.146..38.98.2.1.742.......9.5.1.8.93....5....89.3.2.1.3.......557.4.3.61.68..923.') > 0);
     await pathFlow(page, '1.4...8...957.4.3..........9...52..6..8.9.4..5..64...3..........7.9.654...2...1.7');
     const foreign = requests.filter((u) => !(u.startsWith(origin + '/') || u.startsWith('blob:' + origin + '/') ||
                                             u.startsWith('data:')));

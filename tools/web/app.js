@@ -44,6 +44,9 @@
     elapsed: 0,                 // seconds on the clock before that
     solved: false,
     printing: false,            // a Print button filled the print area itself
+    hintGrade: 0,               // 1 the technique, 2 where, 3 the whole step
+    hintKey: '',                // the position the hint was asked on
+    hintMs: 0,
     path: null,                 // the solving path, once asked for: worker's answer
     view: -1,                   // the path step shown on the grid, -1: the game
   };
@@ -149,7 +152,7 @@
   function candidates(c) {
     let m = 0x3fe;
     for (let o = 0; o < 81; o++) if (o !== c && sees(c, o) && valueAt(o)) m &= ~(1 << valueAt(o));
-    const current = new Set(S.hint && S.hint.elim || []);
+    const current = new Set(S.hint && S.hintGrade >= 3 ? S.hint.elim : []);
     for (const x of S.elims) if (Math.floor(x / 16) === c && !current.has(x)) m &= ~(1 << (x % 16));
     return m;
   }
@@ -164,7 +167,7 @@
   function drawMarks(d, c, mask, notes) {
     const box = document.createElement('div');
     box.className = 'cands' + (notes ? ' notes' : '');
-    const struck = new Set((S.hint && S.hint.elim || []).filter((x) => Math.floor(x / 16) === c).map((x) => x % 16));
+    const struck = new Set((S.hint && S.hintGrade >= 3 ? S.hint.elim : []).filter((x) => Math.floor(x / 16) === c).map((x) => x % 16));
     for (let k = 1; k <= 9; k++) {
       const sp = document.createElement('span');
       if (mask & (1 << k)) {
@@ -213,7 +216,9 @@
     if (S.view >= 0 && S.path) return renderView();
     for (const d of cells) d.classList.remove('place-cell');
     const selValue = valueAt(S.sel);
-    const hintElim = new Set((S.hint && S.hint.elim || []).map((x) => Math.floor(x / 16)));
+    const grade = S.hint ? S.hintGrade : 0;
+    const hintElim = new Set(grade >= 3 ? S.hint.elim.map((x) => Math.floor(x / 16)) : []);
+    const hintFocus = new Set(grade >= 2 ? cellsOf(S.hint.focus || []) : []);
     const showCands = $('show-cands').checked && !!S.puzzle, markClash = $('clashes').checked;
     for (let c = 0; c < 81; c++) {
       const d = cells[c], v = valueAt(c);
@@ -230,7 +235,7 @@
       cl.toggle('peer', c !== S.sel && sees(c, S.sel));
       cl.toggle('same', c !== S.sel && selValue > 0 && v === selValue);
       for (const m of ['right', 'wrong', 'revealed', 'corrected']) cl.toggle(m, S.marks[c] === m);
-      cl.toggle('hint-cell', !!(S.hint && S.hint.cell === c));
+      cl.toggle('hint-cell', grade >= 2 && (S.hint.cell === c || hintFocus.has(c)));
       cl.toggle('hint-elim', hintElim.has(c));
       d.setAttribute('aria-selected', c === S.sel ? 'true' : 'false');
       d.setAttribute('aria-label', `${cellName(c)}: ${v ? (isGiven(c) ? 'given ' : '') + v : 'empty'}` +
@@ -265,6 +270,8 @@
   }
 
   function apply(c, value, notes) {
+    if (S.hint && S.hintGrade >= 3)      // the step seen whole is taken
+      for (const x of S.hint.elim) if (!S.elims.includes(x)) S.elims.push(x);
     S.entries[c] = value;
     S.notes[c] = notes;
     S.marks[c] = '';
@@ -402,6 +409,22 @@
     return `${Math.floor(t / 10)}.${t % 10}`;
   };
 
+  // The SE rating in words: what the hardest step asks of a player.
+  const WORDS = [
+    [1200, 'Very easy', 'full houses and hidden singles in boxes'],
+    [1500, 'Easy', 'hidden singles'],
+    [2600, 'Moderate', 'naked singles and locked candidates'],
+    [3900, 'Medium', 'pairs, triples and the X-Wing'],
+    [5900, 'Hard', 'wings, quads, unique rectangles or BUG'],
+    [7400, 'Very hard', 'aligned pairs or forcing chains'],
+    [8900, 'Fiendish', 'nishio, multiple or dynamic forcing chains'],
+    [Infinity, 'Extreme', 'dynamic chains (+) or nested forcing chains'],
+  ];
+  function ratingWords(er) {
+    const [, word, what] = WORDS.find(([max]) => er <= max);
+    return { word, what };
+  }
+
   // XDRS final difficulty from the hardest step P (ratings/xdrs.lua).
   const xdrsD = (p) => Math.min(10, Math.max(1, (90 * p + 19) / 109));
 
@@ -418,6 +441,15 @@
       if (msg.over_budget) dd.textContent = 'not rated: gave up after 60 s';
       else if (msg.stuck) dd.textContent = `20.0 — no technique applies after ${msg.steps} steps${missingNote(msg)}`;
       else dd.textContent = `${tenths(msg.er)} / ${tenths(msg.ep)} / ${tenths(msg.ed)}`;
+      const w = $('rating-words');
+      if (msg.over_budget || msg.stuck) {
+        w.textContent = msg.stuck ? 'Beyond the techniques of this page' : 'Not rated';
+        delete w.dataset.word;
+      } else {
+        const { word, what } = ratingWords(msg.er);
+        w.textContent = `${word} — needs ${what}`;
+        w.dataset.word = word;
+      }
       dd.dataset.er = String(msg.er);
       dd.dataset.ep = String(msg.ep);
       dd.dataset.ed = String(msg.ed);
@@ -466,7 +498,7 @@
     document.body.dataset.rated = 'no';
     grid.dataset.puzzle = puzzle;
     $('givens').textContent = String(givens);
-    for (const id of ['rating-se', 'rating-xdrs']) {
+    for (const id of ['rating-se', 'rating-xdrs', 'rating-words']) {
       const dd = $(id);
       dd.textContent = 'rating…';
       delete dd.dataset.er; delete dd.dataset.p; delete dd.dataset.d;
@@ -575,34 +607,51 @@
     grid.focus();
   }
 
+  // A hint's own name: its text starts "Name: ..." (a Full House found by
+  // the hidden-single search says so there); else the technique's.
+  const stepName = (step) => {
+    const m = /^([^:]{1,40}): /.exec(step.text || '');
+    return m ? m[1] : step.name;
+  };
+  const cellsOf = (xs) => [...new Set(xs.map((x) => Math.floor(x / 16)))].sort((a, b) => a - b);
+
+  // Hints are graded: the first press names the technique, the second
+  // shows where to look, the third gives the whole step.  A press on a
+  // changed position starts again with the next step.
   async function hint() {
+    const key = entriesText() + '|' + S.elims.join(',');
+    if (S.hint && S.hintKey === key && S.hintGrade < 3) {
+      S.hintGrade++;
+      showHint();
+      return;
+    }
+    if (S.hint && S.hintGrade >= 3)      // the step shown is taken: its eliminations count
+      for (const x of S.hint.elim) if (!S.elims.includes(x)) S.elims.push(x);
     $('hint').disabled = true;
     say('Looking for the next step…');
+    const t0 = performance.now();
     try {
       const res = await request({ type: 'hint', values: entriesText(), elims: S.elims });
+      S.hintMs = performance.now() - t0;
       const step = res.step;
       const box = $('hint-box');
       const n = res.ignored;
       say(n ? `${n} of your digits ${n > 1 ? 'are' : 'is'} not part of the solution and ` +
           `${n > 1 ? 'were' : 'was'} left out ("Check my answer" shows which).` : '', n ? 'bad' : '');
+      box.dataset.ms = S.hintMs.toFixed(1);
       if (step.solved || step.stuck) {
         S.hint = null;
         box.hidden = false;
+        box.dataset.grade = '3';
         $('hint-name').textContent = step.solved ? 'Nothing left to find' : 'No step found';
         $('hint-diff').textContent = '';
         $('hint-text').textContent = step.solved ? 'Every cell is filled.'
           : 'None of the techniques of this build applies from here.';
       } else {
         S.hint = step;
-        for (const x of step.elim) if (!S.elims.includes(x)) S.elims.push(x);
-        box.hidden = false;
-        $('hint-name').textContent = step.name;
-        $('hint-diff').textContent = `difficulty ${tenths(step.difficulty)} (SE)`;
-        $('hint-text').textContent = step.describe;
-        box.dataset.technique = step.id;
-        box.dataset.difficulty = String(step.difficulty);
-        box.dataset.cell = String(step.cell);
-        box.dataset.digit = String(step.digit);
+        S.hintKey = entriesText() + '|' + S.elims.join(',');
+        S.hintGrade = 1;
+        showHint();
       }
       render();
     } catch (err) {
@@ -611,6 +660,32 @@
       $('hint').disabled = S.revealed;
       grid.focus();
     }
+  }
+
+  function showHint() {
+    const step = S.hint, box = $('hint-box'), name = stepName(step);
+    box.hidden = false;
+    box.dataset.grade = String(S.hintGrade);
+    box.dataset.technique = step.id;
+    box.dataset.difficulty = String(step.difficulty);
+    box.dataset.cell = String(step.cell);
+    box.dataset.digit = String(step.digit);
+    $('hint-name').textContent = name;
+    $('hint-diff').textContent = `difficulty ${tenths(step.difficulty)} (SE)`;
+    const where = cellsOf(step.focus && step.focus.length ? step.focus : [step.cell * 16]).map(cellName);
+    if (S.hintGrade === 1)
+      $('hint-text').textContent = `A ${name} applies. Press Hint again to see where.`;
+    else if (S.hintGrade === 2)
+      $('hint-text').textContent = `Look at ${where.join(', ')}. Press Hint again for the whole step.`;
+    else {
+      $('hint-text').textContent = step.describe;
+      // an elimination is seen only among the candidates
+      if (step.elim.length && !$('show-cands').checked) {
+        $('show-cands').checked = true;
+        say('Candidates are now shown, so that the step\'s eliminations can be seen (struck).');
+      }
+    }
+    render();
   }
 
   async function reveal() {

@@ -336,6 +336,8 @@ static int read_elims(const char *s, sk_grid *g) {
   return 0;
 }
 
+static void put_focus(out *o, const web_engine *w, const sk_grid *g, const sk_step *s);
+
 static void put_step(out *o, const web_engine *w, const sk_step *s) {
   char text[2048];
   sk_step_describe(s, text, sizeof text);
@@ -359,9 +361,9 @@ static void put_step(out *o, const web_engine *w, const sk_step *s) {
 ** separated by newlines: the puzzle (its givens), the current values
 ** (givens and the player's digits), and the candidates taken out by
 ** earlier hints (cell*16 + digit, blank-separated; may be empty).
-** Answer {"solved": 1}, {"stuck": 1} or the step:
-** {"table", "id", "name", "difficulty", "cell", "digit", "elim", "text",
-**  "describe"}. */
+** Answer {"solved": 1}, {"stuck": 1} or {"step": {"table", "id", "name",
+** "difficulty", "cell", "digit", "elim", "text", "describe"}, "focus": [the
+** pattern's candidates, cell*16 + digit]}. */
 int web_hint(int table) {
   web_engine *w = engine_at(table);
   uint8_t p[SK_CELLS], v[SK_CELLS];
@@ -393,7 +395,13 @@ int web_hint(int table) {
   sk_rating r;
   if (sk_rate(w->e, &g, &opt, &r) != 0) return fail("out of memory while looking for a hint");
   if (r.nsteps < 1) put(&o, "{\"stuck\": 1}");
-  else put_step(&o, w, &r.steps[0]);
+  else {
+    put(&o, "{\"step\": ");
+    put_step(&o, w, &r.steps[0]);
+    put(&o, ", \"focus\": ");
+    put_focus(&o, w, &g, &r.steps[0]);
+    put(&o, "}");
+  }
   sk_rating_free(&r);
   return 0;
 }
@@ -423,6 +431,18 @@ static int match_step(void *ud, const sk_hint *h, int32_t d) {
   m->hint = *h;
   m->found = 1;
   return 1;
+}
+
+/* The candidates the pattern of step s (taken on g) is made of, as a JSON
+** list of cell*16 + digit. */
+static void put_focus(out *o, const web_engine *w, const sk_grid *g, const sk_step *s) {
+  path_match m = {s, {0}, 0};
+  sk_engine_hints(w->e, g, s->tech, 1, match_step, &m);
+  put(o, "[");
+  int k = 0;
+  for (int c = 0; m.found && c < SK_CELLS; c++)
+    for (sk_mask f = m.hint.focus[c]; f; f &= f - 1) put(o, "%s%d", k++ ? ", " : "", c * 16 + sk_mask_first(f));
+  put(o, "]");
 }
 
 /* The grid state: values, then each cell's candidates as 3 hex digits
@@ -464,17 +484,13 @@ int web_path(int table, double budget) {
       (long)r.er, (long)r.ep, (long)r.ed, r.stuck, r.over_budget);
   for (int i = 0; i < r.nsteps; i++) {
     const sk_step *s = &r.steps[i];
-    path_match m = {s, {0}, 0};
-    sk_engine_hints(w->e, &g, s->tech, 1, match_step, &m);
     put(&o, "%s{", i ? ", " : "");
     put_state(&o, &g);
     put(&o, ", \"step\": ");
     put_step(&o, w, s);
-    put(&o, ", \"focus\": [");
-    int k = 0;
-    for (int c = 0; m.found && c < SK_CELLS; c++)
-      for (sk_mask f = m.hint.focus[c]; f; f &= f - 1) put(&o, "%s%d", k++ ? ", " : "", c * 16 + sk_mask_first(f));
-    put(&o, "]}");
+    put(&o, ", \"focus\": ");
+    put_focus(&o, w, &g, s);
+    put(&o, "}");
     if (s->cell >= 0) sk_grid_place(&g, s->cell, s->digit);
     for (int e = 0; e < s->nelim; e++)
       if (!g.value[s->elim[e] / 16]) sk_grid_eliminate(&g, s->elim[e] / 16, s->elim[e] % 16);

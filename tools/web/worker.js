@@ -235,7 +235,8 @@ function hint(msg) {
     values += ok ? v : '.';
   }
   const input = game.puzzle + '\n' + values + '\n' + (msg.elims || []).join(' ');
-  const step = call(() => api.web_hint(0), input);
+  const res = call(() => api.web_hint(0), input);
+  const step = res.step ? { ...res.step, focus: res.focus } : res;
   postMessage({ type: 'hint', job: msg.job, step, ignored, table: info.tables[0].name });
 }
 
