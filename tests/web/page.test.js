@@ -733,6 +733,16 @@ async function pathFlow(page, puzzle) {
   }
   await page.keyboard.press('ArrowLeft');
   await page.waitForFunction((k) => document.querySelector('#hint-name').textContent.startsWith(`Step ${k} `), names.length - 1);
+  // the same path under XDRS: the same placements in its own technique order, priced by its table
+  if (await page.$('#path-table option[value="1"]')) {
+    await page.selectOption('#path-table', '1');
+    await page.waitForFunction(() => /\(XDRS\)/.test(document.querySelector('#hint-diff').textContent));
+    const xn = await page.$$eval('#path-list li', (ls) => ls.length);
+    assert.ok(xn > 10, `XDRS path: ${xn} steps`);
+    ok(`the path under XDRS: ${xn} steps`);
+    await page.selectOption('#path-table', '0');
+    await page.waitForFunction(() => /\(SE\)/.test(document.querySelector('#hint-diff').textContent));
+  }
   await page.click('#path-close');
   await page.waitForSelector('body[data-view="game"]');
   assert.equal(await gridValues(page), game, 'back to the game, untouched');

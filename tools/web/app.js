@@ -716,11 +716,14 @@
 
   async function openPath() {
     if (!S.puzzle) return;
-    if (!S.path) {
+    const table = +$('path-table').value || 0;
+    if (!S.path || S.path.tableIndex !== table) {
+      S.view = -1;
       $('path-list').replaceChildren(Object.assign(document.createElement('li'), { textContent: 'Solving…' }));
-      const res = await request({ type: 'path', table: 0 });
+      const res = await request({ type: 'path', table });
       S.path = res.path;
       S.path.ms = res.ms;
+      S.path.tableIndex = table;
       const list = S.path.steps.map((st, i) => {
         const li = document.createElement('li');
         li.dataset.step = String(i);
@@ -746,7 +749,7 @@
     const box = $('hint-box');
     box.hidden = false;
     $('hint-name').textContent = `Step ${S.view + 1} of ${S.path.steps.length}: ${step.name}`;
-    $('hint-diff').textContent = `difficulty ${tenths(step.difficulty)} (SE)`;
+    $('hint-diff').textContent = `difficulty ${tenths(step.difficulty)} (${S.path.table.toUpperCase()})`;
     $('hint-text').textContent = step.describe;
     box.dataset.technique = step.id;
     const li = $('path-list').children[S.view];
@@ -943,6 +946,11 @@
       const t = S.info.tables.map((x) => x.name + (x.missing.length ? ` (missing ${x.missing.length})` : ''));
       $('about').textContent = `sudokit ${S.info.version} · ${S.info.techniques.length} techniques · ` +
         `rating tables: ${t.join(', ')} · engine compiled to WebAssembly, running in a Web Worker.`;
+      $('path-table').replaceChildren(...S.info.tables.map((t, i) =>
+        Object.assign(document.createElement('option'), { value: String(i), textContent: t.name.toUpperCase() })));
+      $('path-table').addEventListener('change', () => {
+        if ($('path-box').open) openPath().catch((e) => say('The path failed: ' + e.message, 'bad'));
+      });
       for (const [name, [lo, hi]] of Object.entries(S.info.levels)) {
         const o = $('level').querySelector(`option[value="${name}"]`);
         if (o) o.textContent = `${name[0].toUpperCase()}${name.slice(1)} (${lo}–${hi} givens)`;
