@@ -694,7 +694,7 @@ async function pathFlow(page, puzzle) {
   const names = await page.$$eval('#path-list li', (ls) => ls.map((l) => l.textContent));
   assert.ok(names.length > 10, `${names.length} steps listed`);
   const hardest = names.reduce((b, n, i) => (parseFloat(n) > parseFloat(names[b]) ? i : b), 0);
-  let prev = null, prevStep = null;
+  let prev = null, prevStep = null, chainShot = false, links = 0;
   for (let i = 0; i < names.length; i++) {
     if (i > 0) await page.keyboard.press('ArrowRight');
     await page.waitForFunction((k) => document.querySelector('#hint-name').textContent.startsWith(`Step ${k + 1} `), i);
@@ -724,10 +724,15 @@ async function pathFlow(page, puzzle) {
     assert.equal(blank, 0, `step ${i + 1}: every struck or highlighted candidate is one the cell holds`);
     const m = /=> .*r(\d)c(\d)=(\d)/.exec(text);
     if (m) assert.deepEqual(placed, [(+m[1] - 1) * 9 + (+m[2] - 1)], `step ${i + 1}: the placement framed`);
-    const elims = (text.match(/<>/g) || []).length;
+    const elims = (text.split(" => ").pop().match(/<>/g) || []).length;
     if (elims) assert.ok(struck >= elims, `step ${i + 1}: ${struck} struck for ${elims} elimination groups`);
     assert.ok(focus > 0 || placed.length, `step ${i + 1}: its pattern or its placement shown (${title})`);
     if (i === hardest) keep('path-step.png', await page.screenshot({ fullPage: true }));
+    // a chain's links are drawn, one arrow per "->" of its text
+    const arrows = (text.split(/=>/)[0].match(/ -> /g) || []).length;
+    const lines = await page.$$eval('#links line', (ls) => ls.length);
+    assert.equal(lines, arrows, `step ${i + 1}: ${arrows} links drawn`);
+    if (arrows && !chainShot) { chainShot = true; keep('path-chain.png', await page.screenshot({ fullPage: true })); links += lines; }
     prev = values;
     prevStep = { placed, digit: m ? m[3] : '' };
   }
@@ -746,7 +751,8 @@ async function pathFlow(page, puzzle) {
   await page.click('#path-close');
   await page.waitForSelector('body[data-view="game"]');
   assert.equal(await gridValues(page), game, 'back to the game, untouched');
-  ok(`the solving path: ${names.length} steps in ${ms} ms, each state checked; hardest ${names[hardest]}`);
+  ok(`the solving path: ${names.length} steps in ${ms} ms, each state checked; hardest ${names[hardest]}` +
+     (links ? `; a chain drawn with ${links} links` : ''));
 }
 
 async function main() {
@@ -779,6 +785,8 @@ async function main() {
     // a path with full houses: their hints are titled Full House, not Hidden Single
     assert.ok(await hintWalk(page, '.146..38.98.2.1.742.......9.5.1.8.93....5....89.3.2.1.3.......557.4.3.61.68..923.') > 0);
     await pathFlow(page, '1.4...8...957.4.3..........9...52..6..8.9.4..5..64...3..........7.9.654...2...1.7');
+    // an ER 7.2 path with turbot fish and forcing chains: their links drawn
+    await pathFlow(page, '..5..7.1.3.......72.961...8..47..6...2.....7...8..45..9...427.34.......5.3.9..8..');
     const foreign = requests.filter((u) => !(u.startsWith(origin + '/') || u.startsWith('blob:' + origin + '/') ||
                                             u.startsWith('data:')));
     assert.deepEqual(foreign, [], 'no request left the page\'s origin');

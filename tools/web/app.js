@@ -212,8 +212,69 @@
     for (const li of $('path-list').children) li.classList.toggle('current', +li.dataset.step === S.view);
   }
 
+  // The links of a chain, read from the step's text: each run of nodes
+  // "r1c2=9 -> r2c3<>9 -> ..." drawn as arrows from candidate to candidate,
+  // green into a candidate made true, red (dashed) into one made false.
+  const SVG = 'http://www.w3.org/2000/svg';
+  function chainLinks(text) {
+    const links = [];
+    const node = /r(\d)c(\d)(=|<>)(\d)/;
+    for (const run of (text || '').split(/,|\bso\b|=>/)) {
+      const parts = run.split(' -> ').map((t) => node.exec(t.trim())).filter(Boolean);
+      for (let i = 1; i < parts.length; i++) {
+        const [a, b] = [parts[i - 1], parts[i]];
+        links.push({ from: [(a[1] - 1) * 9 + (a[2] - 1), +a[4]], to: [(b[1] - 1) * 9 + (b[2] - 1), +b[4]], on: b[3] === '=' });
+      }
+    }
+    return links;
+  }
+
+  function drawLinks(text) {
+    const svg = $('links'), links = chainLinks(text);
+    svg.replaceChildren();
+    const gr = grid.getBoundingClientRect(), br = grid.parentElement.getBoundingClientRect();
+    svg.setAttribute('width', String(gr.width));
+    svg.setAttribute('height', String(gr.height));
+    svg.style.left = `${gr.left - br.left}px`;
+    svg.style.top = `${gr.top - br.top}px`;
+    if (!links.length) return;
+    const defs = document.createElementNS(SVG, 'defs');
+    for (const [id, color] of [['arrow-on', '#2f9e44'], ['arrow-off', '#c92a2a']]) {
+      const m = document.createElementNS(SVG, 'marker');
+      m.setAttribute('id', id);
+      for (const [k, v] of [['viewBox', '0 0 10 10'], ['refX', '9'], ['refY', '5'], ['markerWidth', '6'],
+                            ['markerHeight', '6'], ['orient', 'auto-start-reverse']]) m.setAttribute(k, v);
+      const path = document.createElementNS(SVG, 'path');
+      path.setAttribute('d', 'M0,0 L10,5 L0,10 z');
+      path.setAttribute('fill', color);
+      m.appendChild(path);
+      defs.appendChild(m);
+    }
+    svg.appendChild(defs);
+    const cw = gr.width / 9, ch = gr.height / 9;
+    const at = ([c, d]) => [(c % 9) * cw + (((d - 1) % 3) + 0.5) * cw / 3,
+                            Math.floor(c / 9) * ch + (Math.floor((d - 1) / 3) + 0.5) * ch / 3];
+    for (const l of links) {
+      const [x1, y1] = at(l.from), [x2, y2] = at(l.to);
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1, cut = Math.min(cw / 7, len / 3);
+      const line = document.createElementNS(SVG, 'line');
+      line.setAttribute('x1', String(x1 + (x2 - x1) * cut / len));
+      line.setAttribute('y1', String(y1 + (y2 - y1) * cut / len));
+      line.setAttribute('x2', String(x2 - (x2 - x1) * cut / len));
+      line.setAttribute('y2', String(y2 - (y2 - y1) * cut / len));
+      line.setAttribute('class', l.on ? 'on' : 'off');
+      line.setAttribute('marker-end', `url(#${l.on ? 'arrow-on' : 'arrow-off'})`);
+      svg.appendChild(line);
+    }
+  }
+
   function render() {
-    if (S.view >= 0 && S.path) return renderView();
+    if (S.view >= 0 && S.path) {
+      renderView();
+      drawLinks(S.path.steps[S.view].step.describe);
+      return;
+    }
+    drawLinks(S.hint && S.hintGrade >= 3 ? S.hint.describe : '');
     for (const d of cells) d.classList.remove('place-cell');
     const selValue = valueAt(S.sel);
     const grade = S.hint ? S.hintGrade : 0;
