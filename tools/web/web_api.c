@@ -31,7 +31,7 @@
 #define WEB_EXPORT(name)
 #endif
 
-#define IO_SIZE    (64 * 1024)
+#define IO_SIZE    (1024 * 1024)
 #define MAX_TABLES 8
 
 static char io[IO_SIZE];
@@ -143,6 +143,7 @@ WEB_EXPORT(web_generate) int web_generate(int lo, int hi, int symmetry, unsigned
 WEB_EXPORT(web_solve) int web_solve(void);
 WEB_EXPORT(web_rate) int web_rate(int table, double budget);
 WEB_EXPORT(web_hint) int web_hint(int table);
+WEB_EXPORT(web_path) int web_path(int table, double budget);
 
 char *web_io(void) { return io; }
 int web_io_size(void) { return IO_SIZE; }
@@ -308,7 +309,7 @@ int web_rate(int table, double budget) {
     char cell[8];
     return fail("two equal givens see each other (at %s)", sk_cell_name(conflict, cell));
   }
-  sk_rate_opts opt = {0, NULL, budget, 0};
+  sk_rate_opts opt = {.budget = budget};
   sk_rating r;
   if (sk_rate(w->e, &g, &opt, &r) != 0) return fail("out of memory while rating");
   out o = out_start();
@@ -335,6 +336,8 @@ static int read_elims(const char *s, sk_grid *g) {
   return 0;
 }
 
+static void put_focus(out *o, const web_engine *w, const sk_grid *g, const sk_step *s);
+
 static void put_step(out *o, const web_engine *w, const sk_step *s) {
   char text[2048];
   sk_step_describe(s, text, sizeof text);
@@ -358,9 +361,9 @@ static void put_step(out *o, const web_engine *w, const sk_step *s) {
 ** separated by newlines: the puzzle (its givens), the current values
 ** (givens and the player's digits), and the candidates taken out by
 ** earlier hints (cell*16 + digit, blank-separated; may be empty).
-** Answer {"solved": 1}, {"stuck": 1} or the step:
-** {"table", "id", "name", "difficulty", "cell", "digit", "elim", "text",
-**  "describe"}. */
+** Answer {"solved": 1}, {"stuck": 1} or {"step": {"table", "id", "name",
+** "difficulty", "cell", "digit", "elim", "text", "describe"}, "focus": [the
+** pattern's candidates, cell*16 + digit]}. */
 int web_hint(int table) {
   web_engine *w = engine_at(table);
   uint8_t p[SK_CELLS], v[SK_CELLS];
@@ -388,12 +391,113 @@ int web_hint(int table) {
     put(&o, "{\"solved\": 1}");
     return 0;
   }
-  sk_rate_opts opt = {1, NULL, 0, 1};
+  sk_rate_opts opt = {.record = 1, .max_steps = 1};
   sk_rating r;
   if (sk_rate(w->e, &g, &opt, &r) != 0) return fail("out of memory while looking for a hint");
   if (r.nsteps < 1) put(&o, "{\"stuck\": 1}");
-  else put_step(&o, w, &r.steps[0]);
+  else {
+    put(&o, "{\"step\": ");
+    put_step(&o, w, &r.steps[0]);
+    put(&o, ", \"focus\": ");
+    put_focus(&o, w, &g, &r.steps[0]);
+    put(&o, "}");
+  }
   sk_rating_free(&r);
+  return 0;
+}
+
+/* }====== */
+
+/* {====== the solving path, step by step */
+
+typedef struct path_match {
+  const sk_step *step;
+  sk_hint hint;
+  int found;
+} path_match;
+
+/* The hint of the step's technique that does exactly what the step does. */
+static int match_step(void *ud, const sk_hint *h, int32_t d) {
+  path_match *m = ud;
+  (void)d;
+  if (m->found) return 1;
+  const sk_step *s = m->step;
+  if (h->cell != s->cell || (s->cell >= 0 && h->digit != s->digit)) return 0;
+  int n = 0;
+  for (int c = 0; c < SK_CELLS; c++) n += sk_mask_count(h->elim[c]);
+  if (n != s->nelim) return 0;
+  for (int i = 0; i < s->nelim; i++)
+    if (!(h->elim[s->elim[i] / 16] & SK_BIT(s->elim[i] % 16))) return 0;
+  m->hint = *h;
+  m->found = 1;
+  return 1;
+}
+
+/* The candidates the pattern of step s (taken on g) is made of, as a JSON
+** list of cell*16 + digit. */
+static void put_focus(out *o, const web_engine *w, const sk_grid *g, const sk_step *s) {
+  path_match m = {s, {0}, 0};
+  sk_engine_hints(w->e, g, s->tech, 1, match_step, &m);
+  put(o, "[");
+  int k = 0;
+  for (int c = 0; m.found && c < SK_CELLS; c++)
+    for (sk_mask f = m.hint.focus[c]; f; f &= f - 1) put(o, "%s%d", k++ ? ", " : "", c * 16 + sk_mask_first(f));
+  put(o, "]");
+}
+
+/* The grid state: values, then each cell's candidates as 3 hex digits
+** (bit d-1 for digit d). */
+static void put_state(out *o, const sk_grid *g) {
+  char v[SK_CELLS + 1], c[3 * SK_CELLS + 1];
+  for (int i = 0; i < SK_CELLS; i++) {
+    v[i] = g->value[i] ? (char)('0' + g->value[i]) : '.';
+    snprintf(c + 3 * i, 4, "%03x", (unsigned)(g->value[i] ? 0 : g->cand[i]));
+  }
+  v[SK_CELLS] = 0;
+  put(o, "\"values\": \"%s\", \"cands\": \"%s\"", v, c);
+}
+
+/* The whole solving path of a puzzle under a table: per step the grid
+** state before it, the step, and the candidates its pattern is made of
+** (the focus of the technique's hint that does what the step does).
+** {"table", "er", "ep", "ed", "stuck", "over_budget", "steps": [{"values",
+** "cands", "id", "name", "difficulty", "cell", "digit", "elim", "text",
+** "describe", "focus"}]} */
+int web_path(int table, double budget) {
+  web_engine *w = engine_at(table);
+  uint8_t p[SK_CELLS];
+  int conflict = -1;
+  sk_grid g;
+  char cell[8];
+  if (!w) return fail("no rating table %d", table);
+  if (strlen(io) < SK_CELLS || read_cells(io, p) != 0)
+    return fail("expected 81 cells of '1'..'9' or '.'");
+  if (sk_grid_from_values(&g, p, &conflict) != 0)
+    return fail("two equal givens see each other (at %s)", sk_cell_name(conflict, cell));
+  sk_rate_opts opt = {.record = 1, .budget = budget};
+  sk_rating r;
+  if (sk_rate(w->e, &g, &opt, &r) != 0) return fail("out of memory while rating");
+  out o = out_start();
+  put(&o, "{\"table\": ");
+  put_str(&o, w->name);
+  put(&o, ", \"er\": %ld, \"ep\": %ld, \"ed\": %ld, \"stuck\": %d, \"over_budget\": %d, \"steps\": [",
+      (long)r.er, (long)r.ep, (long)r.ed, r.stuck, r.over_budget);
+  for (int i = 0; i < r.nsteps; i++) {
+    const sk_step *s = &r.steps[i];
+    put(&o, "%s{", i ? ", " : "");
+    put_state(&o, &g);
+    put(&o, ", \"step\": ");
+    put_step(&o, w, s);
+    put(&o, ", \"focus\": ");
+    put_focus(&o, w, &g, s);
+    put(&o, "}");
+    if (s->cell >= 0) sk_grid_place(&g, s->cell, s->digit);
+    for (int e = 0; e < s->nelim; e++)
+      if (!g.value[s->elim[e] / 16]) sk_grid_eliminate(&g, s->elim[e] / 16, s->elim[e] % 16);
+  }
+  put(&o, "]}");
+  sk_rating_free(&r);
+  if (o.left <= 1) return fail("the path does not fit in the answer buffer");
   return 0;
 }
 

@@ -235,7 +235,8 @@ function hint(msg) {
     values += ok ? v : '.';
   }
   const input = game.puzzle + '\n' + values + '\n' + (msg.elims || []).join(' ');
-  const step = call(() => api.web_hint(0), input);
+  const res = call(() => api.web_hint(0), input);
+  const step = res.step ? { ...res.step, focus: res.focus } : res;
   postMessage({ type: 'hint', job: msg.job, step, ignored, table: info.tables[0].name });
 }
 
@@ -244,7 +245,17 @@ function solution(msg) {
   postMessage({ type: 'solution', job: msg.job, puzzle: game.puzzle, solution: game.solution });
 }
 
-const handlers = { generate, load, check, hint, solution };
+// The whole solving path under a table (index in info.tables), each step
+// with the grid state before it and its pattern's candidates.
+function path(msg) {
+  needGame();
+  const table = msg.table | 0;
+  const t0 = performance.now();
+  const res = call(() => api.web_path(table, RATE_BUDGET), game.puzzle);
+  postMessage({ type: 'path', job: msg.job, path: res, ms: performance.now() - t0 });
+}
+
+const handlers = { generate, load, check, hint, solution, path };
 
 // Requests that arrive while the module is still being compiled wait for
 // it, in the order they came (reactions to one promise run in order).
