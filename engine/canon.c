@@ -544,3 +544,96 @@ int sk_canon_brute(const uint8_t in[SK_CELLS], uint8_t out[SK_CELLS], unsigned l
 }
 
 /* }====== */
+
+/* {====== sets of canonical forms: open addressing over packed forms
+** (two cells a byte), FNV-1a hashes, doubled at half full */
+
+#define KEY_BYTES 41
+
+struct sk_canon_set {
+  uint8_t *keys;      /* cap * KEY_BYTES */
+  uint8_t *used;
+  size_t cap, n;
+};
+
+static void pack(const uint8_t form[SK_CELLS], uint8_t k[KEY_BYTES]) {
+  for (int i = 0; i < KEY_BYTES; i++)
+    k[i] = (uint8_t)(form[2 * i] | (2 * i + 1 < SK_CELLS ? form[2 * i + 1] << 4 : 0));
+}
+
+static uint64_t key_hash(const uint8_t k[KEY_BYTES]) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (int i = 0; i < KEY_BYTES; i++) h = (h ^ k[i]) * 0x100000001b3ULL;
+  return h ^ (h >> 29);
+}
+
+static size_t set_find(const sk_canon_set *s, const uint8_t k[KEY_BYTES], int *found) {
+  size_t i = (size_t)key_hash(k) & (s->cap - 1);
+  while (s->used[i]) {
+    if (!memcmp(s->keys + i * KEY_BYTES, k, KEY_BYTES)) { *found = 1; return i; }
+    i = (i + 1) & (s->cap - 1);
+  }
+  *found = 0;
+  return i;
+}
+
+sk_canon_set *sk_canon_set_new(void) {
+  sk_canon_set *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->cap = 1024;
+  s->keys = malloc(s->cap * KEY_BYTES);
+  s->used = calloc(s->cap, 1);
+  if (!s->keys || !s->used) { sk_canon_set_free(s); return NULL; }
+  return s;
+}
+
+void sk_canon_set_free(sk_canon_set *s) {
+  if (!s) return;
+  free(s->keys);
+  free(s->used);
+  free(s);
+}
+
+static int set_grow(sk_canon_set *s) {
+  sk_canon_set t = {0};
+  t.cap = 2 * s->cap;
+  t.keys = malloc(t.cap * KEY_BYTES);
+  t.used = calloc(t.cap, 1);
+  if (!t.keys || !t.used) { free(t.keys); free(t.used); return -1; }
+  for (size_t i = 0; i < s->cap; i++)
+    if (s->used[i]) {
+      int found;
+      size_t j = set_find(&t, s->keys + i * KEY_BYTES, &found);
+      memcpy(t.keys + j * KEY_BYTES, s->keys + i * KEY_BYTES, KEY_BYTES);
+      t.used[j] = 1;
+    }
+  free(s->keys);
+  free(s->used);
+  s->keys = t.keys, s->used = t.used, s->cap = t.cap;
+  return 0;
+}
+
+int sk_canon_set_add(sk_canon_set *s, const uint8_t form[SK_CELLS]) {
+  uint8_t k[KEY_BYTES];
+  int found;
+  pack(form, k);
+  if (2 * (s->n + 1) > s->cap && set_grow(s)) return -1;
+  size_t i = set_find(s, k, &found);
+  if (found) return 0;
+  memcpy(s->keys + i * KEY_BYTES, k, KEY_BYTES);
+  s->used[i] = 1;
+  s->n++;
+  return 1;
+}
+
+int sk_canon_set_has(const sk_canon_set *s, const uint8_t form[SK_CELLS]) {
+  uint8_t k[KEY_BYTES];
+  int found;
+  pack(form, k);
+  set_find(s, k, &found);
+  return found;
+}
+
+size_t sk_canon_set_count(const sk_canon_set *s) { return s->n; }
+
+/* }====== */

@@ -61,4 +61,17 @@ int sk_canon(const uint8_t in[SK_CELLS], uint8_t out[SK_CELLS], sk_transform *ho
 ** automorphism count). */
 int sk_canon_brute(const uint8_t in[SK_CELLS], uint8_t out[SK_CELLS], unsigned long *ties);
 
+/* {====== sets of canonical forms (not thread-safe: the caller locks) */
+
+typedef struct sk_canon_set sk_canon_set;
+sk_canon_set *sk_canon_set_new(void);           /* NULL when out of memory */
+void sk_canon_set_free(sk_canon_set *s);
+/* Add form (81 values 0..9): 1 when it was new, 0 when already there,
+** -1 when out of memory. */
+int sk_canon_set_add(sk_canon_set *s, const uint8_t form[SK_CELLS]);
+int sk_canon_set_has(const sk_canon_set *s, const uint8_t form[SK_CELLS]);
+size_t sk_canon_set_count(const sk_canon_set *s);
+
+/* }====== */
+
 #endif
