@@ -241,8 +241,8 @@ static void expand(search *S, const cstate *s, int r, int level) {
   n.bands |= (uint8_t)(1u << (r / 3));
   n.bstart = 0;
   /* per block: zeros as one block, labelled in order, then the new ones */
-  uint8_t newc[3][3];
-  int nnew[3] = {0, 0, 0}, newpos[3] = {0, 0, 0}, nblk = 0;
+  uint8_t newc[9][3];                   /* up to nine blocks */
+  int nnew[9], newpos[9], nblk = 0;
   unsigned bs = s->bstart | 0x200u;
   int next = s->next;
   for (int p = 0; p < 9; ) {
@@ -272,7 +272,7 @@ static void expand(search *S, const cstate *s, int r, int level) {
   }
   n.next = (uint8_t)next;
   /* every combination of orders of the new digits' blocks */
-  int idx[3] = {0, 0, 0};
+  int idx[9] = {0};
   static const uint8_t orders[4][6][3] = {
     {{0}}, {{0}}, {{0, 1}, {1, 0}},
     {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
@@ -330,11 +330,18 @@ typedef struct g2 {
   int8_t pos[9];       /* output position of each input column, -1 free */
   uint8_t col[9];      /* input column at each output position */
   int8_t blk[3];       /* output stack of each input stack, -1 none */
+  uint16_t filled;     /* output positions with a column */
+  uint8_t blocks;      /* output stacks given to an input stack */
   uint8_t v[9];
 } g2;
 
 static void grid_two_rows(search *S, const cstate *base, const uint8_t *R0, const uint8_t *R1,
                           const int *pi, g2 *g, int p, int r0, int r1);
+
+static inline void put_col(g2 *g, int c, int q) {
+  g->pos[c] = (int8_t)q, g->col[q] = (uint8_t)c;
+  g->filled |= (uint16_t)(1u << q);
+}
 
 /* Place input column c at the earliest free position of its stack's
 ** output block (giving the stack the next free block when it has none).
@@ -342,18 +349,14 @@ static void grid_two_rows(search *S, const cstate *base, const uint8_t *R0, cons
 static int place_early(g2 *g, int c) {
   int st = c / 3;
   if (g->blk[st] < 0) {
-    int used = 0;
-    for (int s = 0; s < 3; s++) if (g->blk[s] >= 0) used |= 1 << g->blk[s];
-    int b = 0;
-    while (used >> b & 1) b++;
+    int b = __builtin_ctz(~(unsigned)g->blocks);
     g->blk[st] = (int8_t)b;
+    g->blocks |= (uint8_t)(1u << b);
   }
-  for (int q = 3 * g->blk[st]; q < 3 * g->blk[st] + 3; q++) {
-    int taken = 0;
-    for (int k = 0; k < 9; k++) taken |= g->pos[k] == q;
-    if (!taken) { g->pos[c] = (int8_t)q; g->col[q] = (uint8_t)c; return q; }
-  }
-  return -1;   /* not reached: a stack has three columns for its three places */
+  unsigned free3 = ~((unsigned)g->filled >> (3 * g->blk[st])) & 7u;
+  int q = 3 * g->blk[st] + __builtin_ctz(free3);   /* a stack has three places */
+  put_col(g, c, q);
+  return q;
 }
 
 static void grid_leaf(search *S, const cstate *base, const uint8_t *R0, const g2 *g, int r0,
@@ -379,35 +382,31 @@ static void grid_two_rows(search *S, const cstate *base, const uint8_t *R0, cons
   if (S->oom) return;
   if (p == 9) { grid_leaf(S, base, R0, g, r0, r1); return; }
   /* prune: the values so far against the best second row */
-  if (S->have_best && p > 0) {
-    int c = memcmp(g->v, S->best, (size_t)p);
-    if (c > 0) return;
-  }
-  int placed = -1;
-  for (int c = 0; c < 9; c++) if (g->pos[c] == p) placed = c;
-  if (placed >= 0) {
+  if (S->have_best)
+    for (int k = 0; k < p; k++) {
+      if (g->v[k] < S->best[k]) break;
+      if (g->v[k] > S->best[k]) return;
+    }
+  if (g->filled >> p & 1) {
     g2 h = *g;
-    int img = pi[placed];
+    int img = pi[g->col[p]];
     int q = h.pos[img] >= 0 ? h.pos[img] : place_early(&h, img);
     h.v[p] = (uint8_t)(q + 1);
     grid_two_rows(S, base, R0, R1, pi, &h, p + 1, r0, r1);
     return;
   }
-  /* choose the column for position p: of the stack of its block, or of any
-  ** stack without a block when p opens one */
+  /* choose the column for position p: of the stack owning its block, or,
+  ** when p opens a block no stack owns, of any stack without a block */
   int blk = p / 3;
+  int owner = -1;
+  for (int st = 0; st < 3; st++) if (g->blk[st] == blk) owner = st;
   for (int c = 0; c < 9; c++) {
     if (g->pos[c] >= 0) continue;
     int st = c / 3;
-    if (g->blk[st] >= 0 ? g->blk[st] != blk : (p % 3 != 0)) continue;
-    if (g->blk[st] < 0) {
-      int owned = 0;
-      for (int s = 0; s < 3; s++) owned |= g->blk[s] == blk;
-      if (owned) continue;
-    }
+    if (owner >= 0 ? st != owner : g->blk[st] >= 0) continue;
     g2 h = *g;
-    h.blk[st] = (int8_t)blk;
-    h.pos[c] = (int8_t)p, h.col[p] = (uint8_t)c;
+    if (owner < 0) { h.blk[st] = (int8_t)blk; h.blocks |= (uint8_t)(1u << blk); }
+    put_col(&h, c, p);
     int img = pi[c];
     int q = h.pos[img] >= 0 ? h.pos[img] : place_early(&h, img);
     h.v[p] = (uint8_t)(q + 1);
