@@ -13,9 +13,11 @@
 ** when its score is at least the current one.  After --restart neighbours
 ** without a better score the thread restarts from a new seed.
 **
-** The score is the target's rating: SE's ER (XDRS's D with --xdrs alone),
-** less 20.0 when a class target (--pearl, --diamond, --sdrs, --needs) is
-** not met; a neighbour rated above the band's upper bound is rejected.
+** The score is the target's rating: SE's ER (XDRS's D with --xdrs alone);
+** EP for --pearl and ED for --diamond (both ER in the class, and serate's
+** early exits leave them known outside it); ER less 20.0 when --sdrs or
+** --needs is not met.  A neighbour rated above the band's upper bound is
+** rejected.
 ** The rating stops as soon as its outcome is known (sk_rate_opts:
 ** stop_above before asking techniques that can only rate above the upper
 ** bound, stop_at at a step reaching the lower bound when there is no upper
@@ -267,7 +269,7 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], eval *ev) {
   if (g->have_er && g->er_lo > 2300 && sk_singles_solve(&grid, NULL) == 1) {
     count(&w->S->screened);
     ev->valid = 1;
-    ev->score = 2300 - (class_target(g) ? 20000 : 0);
+    ev->score = 2300 - (g->nneeds || g->sdrs ? 20000 : 0);   /* at most 2.3: below the band */
     return;
   }
   attempt a;
@@ -311,9 +313,9 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], eval *ev) {
   count(&w->S->rated);
   if (r.over_budget) { sk_rating_free(&r); return; }
   if (r.above) { count(&w->S->early); sk_rating_free(&r); return; }     /* above the band */
-  if (r.unwanted) {                          /* not a pearl / diamond */
+  if (r.unwanted) {                          /* not a pearl / diamond: EP / ED are known */
     ev->valid = 1;
-    ev->score = (r.ep > r.ed ? r.ep : r.ed) - 20000;
+    ev->score = g->pearl ? r.ep : r.ed;
     sk_rating_free(&r);
     return;
   }
@@ -333,7 +335,10 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], eval *ev) {
     class_only.have_er = 0;
     class_ok = sk_tgen_meets(&class_only, &a, &r);
   }
-  ev->score = r.er - (class_ok ? 0 : 20000);
+  /* pearls climb on EP, diamonds on ED (ER when in the class) */
+  if (g->pearl) ev->score = r.ep;
+  else if (g->diamond) ev->score = r.ed;
+  else ev->score = class_ok ? r.er : r.er - 20000;
   if (ok && g->have_xdrs) {
     sk_rating x;
     sk_rate_opts xo = {0};
@@ -496,7 +501,8 @@ static void progress(const shared *S, const char *what) {
     int32_t b = S->best;
     const char *cls = b < 0 ? " (class not met)" : "";
     if (b < 0) b += 20000;
-    snprintf(best, sizeof best, "%s %d.%d%s", xdrs_only(g) ? "D" : "ER", b / 1000, (b % 1000) / 100, cls);
+    snprintf(best, sizeof best, "%s %d.%d%s", xdrs_only(g) ? "D" : g->pearl ? "EP" : g->diamond ? "ED" : "ER",
+             b / 1000, (b % 1000) / 100, cls);
   }
   fprintf(stderr, "%s: search: %s%ld found; %llu rated (%.1f/s), %llu moves without one solution, "
           "%llu isomorphs skipped, %llu not rated (singles), %llu stopped early, %llu seeds; best %s; %.1f s\n",
