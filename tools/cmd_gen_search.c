@@ -26,8 +26,8 @@
 ** targets above 2.3.
 **
 ** Output is isomorph-free: a shared set holds the canonical forms of the
-** seeds and of every puzzle written, and a hit whose form is in it is
-** dropped.  Without --steps the hits are written as they come (the run
+** seeds, of --exclude's puzzles (a known list) and of every puzzle
+** written, and a hit whose form is in it is dropped.  Without --steps the hits are written as they come (the run
 ** depends on timing across threads); with --steps K each thread rates at
 ** most K neighbours, its hits are kept, and at the end they are written
 ** thread by thread through the set: the same output for a given --seed
@@ -427,6 +427,27 @@ static void *work(void *arg) {
 
 /* {====== set-up */
 
+/* --exclude: the forms of a file's puzzles (any that parse) kept out of
+** the output. */
+static int read_excluded(shared *S, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) { sk_warn("--exclude %s: %s", path, strerror(errno)); return -1; }
+  sk_reader *r = sk_reader_open(f, path);
+  sk_puzzle p;
+  memset(&p, 0, sizeof p);
+  int st;
+  while ((st = sk_reader_next(r, &p)) == 1) {
+    uint8_t form[SK_CELLS];
+    if (p.ok && sk_canon(p.values, form, NULL) == 0 && sk_canon_set_add(S->excluded, form) < 0) st = -1;
+    sk_puzzle_free(&p);
+    if (st < 0) break;
+  }
+  sk_reader_close(r);
+  fclose(f);
+  if (st < 0) { sk_warn("--exclude %s: read error or out of memory", path); return -1; }
+  return 0;
+}
+
 static int read_seeds(shared *S, const char *path) {
   FILE *f = fopen(path, "r");
   if (!f) { sk_warn("--from %s: %s", path, strerror(errno)); return -1; }
@@ -532,6 +553,7 @@ int sk_gen_search_run(tgen *g, sk_out *out) {
   if (!(S.excluded = sk_canon_set_new()) || !w || !th || !started) { sk_warn("out of memory"); goto done; }
   if (g->pattern && read_pattern(&S, g->pattern)) goto done;
   if (g->from && read_seeds(&S, g->from)) goto done;
+  if (g->exclude && read_excluded(&S, g->exclude)) goto done;
   for (int i = 0; i < threads; i++) {
     w[i].S = &S;
     w[i].id = i;

@@ -57,6 +57,7 @@ const char sk_gen_target_help[] =
   "                  rating, with restarts; every new puzzle meeting the target\n"
   "                  is written, never two isomorphs, never an isomorph of a seed\n"
   "  --from FILE     seeds (default: random minimal puzzles)\n"
+  "  --exclude FILE  never write a puzzle isomorphic to one of FILE's (a known list)\n"
   "  --moves LIST    e.g. -1+1,-2+2 (default -1+1,-2+2,-2+1,-1+2)\n"
   "  --minimal       keep every puzzle minimal (redundant clues removed)\n"
   "  --pattern FILE  a fixed clue pattern (an 81-character line, '.' or '0'\n"
@@ -197,6 +198,7 @@ static int parse_args(int argc, char **argv, tgen *g) {
     if (!strcmp(a, "--minimal")) { g->gen.minimal = 1; continue; }
     if (!strcmp(a, "--search")) { g->search = 1; continue; }
     if (!strcmp(a, "--from")) { if (!v) return sk_usage_error(cmd, "--from needs a file"); g->from = v; i++; continue; }
+    if (!strcmp(a, "--exclude")) { if (!v) return sk_usage_error(cmd, "--exclude needs a file"); g->exclude = v; i++; continue; }
     if (!strcmp(a, "--pattern")) { if (!v) return sk_usage_error(cmd, "--pattern needs a file"); g->pattern = v; i++; continue; }
     if (!strcmp(a, "--moves")) { if (parse_moves(g, v)) return SK_EXIT_USAGE; i++; continue; }
     if (!strcmp(a, "--restart")) { if (sk_parse_long(cmd, a, v, 1, 100000000L, &g->restart)) return SK_EXIT_USAGE; i++; continue; }
@@ -241,8 +243,8 @@ static int parse_args(int argc, char **argv, tgen *g) {
   if (!g->have_er && !g->have_xdrs && !g->pearl && !g->diamond && !g->sdrs && !g->nneeds)
     return sk_usage_error(cmd, "no target: give --er, --xdrs, --pearl, --diamond, --sdrs or --needs");
   if (g->pearl && g->diamond) return sk_usage_error(cmd, "a puzzle is never both an SE pearl and a diamond");
-  if (!g->search && (g->from || g->pattern || g->nmoves || g->restart || g->steps))
-    return sk_usage_error(cmd, "--from, --pattern, --moves, --restart and --steps need --search");
+  if (!g->search && (g->from || g->pattern || g->exclude || g->nmoves || g->restart || g->steps))
+    return sk_usage_error(cmd, "--from, --exclude, --pattern, --moves, --restart and --steps need --search");
   if (g->search && (g->gen.symmetry || have_level || have_givens))
     return sk_usage_error(cmd, "--search takes no --symmetry, --level or --givens");
   if (g->search && g->pattern && g->nmoves)

@@ -46,7 +46,7 @@ typedef struct tgen {
   int record;                                /* ratings keep their steps */
   /* --search */
   int search;
-  const char *from, *pattern;
+  const char *from, *pattern, *exclude;
   int nmoves;
   int moves[8][2];                           /* {-n+m}: n out, m in */
   long restart, steps;                       /* --restart K, --steps K (0: none) */

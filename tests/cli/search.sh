@@ -35,6 +35,14 @@ expect_status 0 "$SUDOKIT" generate --er 6.5- --search --minimal --from "$T/seed
   -j 2 --seed 3 --quiet
 expect_same "$T/out" "$T/a" "--steps, same --seed and -j"
 
+# --exclude: the same run with the first run's puzzles excluded writes none of them
+cut -c1-81 "$T/a" | "$SUDOKIT" transform --seed 9 >"$T/a.iso"
+"$SUDOKIT" generate --er 6.5- --search --minimal --from "$T/seeds" --steps 40 -j 2 --seed 3 \
+  --quiet --exclude "$T/a.iso" >"$T/a2" 2>"$T/err"
+cut -c1-81 "$T/a2" | "$SUDOKIT" canon >"$T/a2.c"
+[ "$(sort -u "$T/a.c" | cat - "$T/a2.c" | sort | uniq -d | wc -l)" -eq 0 ] && ok ||
+  bad "--exclude: an excluded puzzle was written"
+
 # a band with an upper bound, from random minimal seeds (stop_above rejects)
 expect_status 0 "$SUDOKIT" generate --er 4-6 --search --steps 30 -j 1 --seed 2 --quiet
 cp "$T/out" "$T/b"
