@@ -68,7 +68,9 @@ const char sk_gen_target_help[] =
   "                  the same for a given --seed and -j (written at the end)\n"
   "Each match is written as 'puzzle ED=ER/EP/ED' (plus ' D=...' with --xdrs).\n"
   "Progress and the acceptance rate (matches / puzzles rated) go to stderr.\n"
-  "Random removal rarely gives hard puzzles: ER >= 9 may take many minutes.\n";
+  "Random removal rarely gives hard puzzles (ER >= 9 may take many minutes):\n"
+  "--search from hard seeds finds them.  With --search, -n defaults to 1, or to no\n"
+  "limit with --timeout or --steps.\n";
 
 /* {====== options */
 
