@@ -1,7 +1,9 @@
 /*
 ** test_rate_stop.c -- sk_rate's early exits for band searches
 ** (sk_rate_opts.stop_above, stop_at): on SE's reference puzzles
-** (tests/data/se/se-ratings.tsv, ER 1.2-11.1) and bounds across the scale,
+** (every fourth of tests/data/se/se-ratings.tsv and all of it at ER >= 9.5,
+** ER 1.2-11.1) and bounds
+** across the scale,
 ** a rating that does not stop equals the full one step for step; one that
 ** stops above the bound belongs to a puzzle whose full ER is above it, and
 ** its steps are the full path's first steps; one that stops at the lower
@@ -48,12 +50,13 @@ static void test_stops_keep_ratings(void **state) {
   FILE *f = fopen(SK_TEST_DATA "/se/se-ratings.tsv", "r");
   assert_non_null(f);
   char line[512];
-  int n = 0, stopped_above = 0, reached = 0, before_search = 0;
-  static const int32_t bounds[] = {2000, 4500, 7200, 8300, 9000, 10000};
-  while (fgets(line, sizeof line, f) && n < 120) {
+  int n = 0, stopped_above = 0, reached = 0, before_search = 0, hard_before = 0;
+  static const int32_t bounds[] = {2000, 4500, 7200, 8300, 9000, 9400, 10000, 10400};
+  while (fgets(line, sizeof line, f)) {
     char g[128];
-    if (sscanf(line, "%127s", g) != 1 || strlen(g) != 81) continue;
-    if (n++ % 2) continue;                       /* every other one: time */
+    double er;
+    if (sscanf(line, "%127s %lf", g, &er) != 2 || strlen(g) != 81) continue;
+    if (n++ % 4 && er < 9.5) continue;           /* every fourth, and all from 9.5 on */
     sk_puzzle p;
     memset(&p, 0, sizeof p);
     sk_grid grid;
@@ -79,7 +82,7 @@ static void test_stops_keep_ratings(void **state) {
         assert_true(full.er > bounds[b]);
         stopped_above++;
         /* stopped before a search that could only rate above the bound */
-        if (r.er == bounds[b] + 1) before_search++;
+        if (r.er == bounds[b] + 1) before_search++, hard_before += bounds[b] >= 9000;
       }
       same_prefix(&r, &full);
       sk_rating_free(&r);
@@ -108,6 +111,7 @@ static void test_stops_keep_ratings(void **state) {
   assert_true(stopped_above > 20);
   assert_true(reached > 20);
   assert_true(before_search > 0);
+  assert_true(hard_before > 0);                  /* chains left unsearched */
   sk_engine_free(e);
 }
 
