@@ -387,12 +387,27 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
   int first = 1, placed = 0;
   sk_auxset aux = {0};
   r->er = 0;
+  /* stop_above: the least difficulty entries i.. can still give */
+  int32_t *floor_from = NULL;
+  if (o->stop_above > 0) {
+    int n = e->table->n;
+    int32_t fig[SK_FIG_COUNT] = {0};
+    floor_from = malloc(((size_t)n + 1) * sizeof *floor_from);
+    if (!floor_from) { free(h); return -1; }
+    floor_from[n] = SK_STUCK_MILLI;                    /* nothing left: stuck */
+    for (int k = n - 1; k >= 0; k--) {
+      int32_t f = e->table->entry[k].disabled ? INT32_MAX
+                : sk_table_difficulty_floor(&e->table->entry[k], fig, ~0u);
+      floor_from[k] = f < floor_from[k + 1] ? f : floor_from[k + 1];
+    }
+  }
   while (g.nempty > 0) {
     if (o->max_steps && r->nsteps >= o->max_steps) break;
     int found = 0, timed_out = 0;
     int32_t diff = 0;
     int i;
     for (i = 0; i < e->table->n && !found && !timed_out; i++) {
+      if (floor_from && floor_from[i] > o->stop_above) break;
       if (e->table->entry[i].disabled) continue;
       if (o->profile) {
         double t0 = thread_cpu_seconds();
@@ -404,6 +419,11 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
       if (found) break;
     }
     if (timed_out || (deadline > 0 && now_seconds() > deadline)) { r->over_budget = 1; break; }
+    if (!found && floor_from && floor_from[i] > o->stop_above) {
+      r->above = 1;
+      if (r->er <= o->stop_above) r->er = o->stop_above + 1;
+      break;
+    }
     if (!found) { r->stuck = 1; r->er = SK_STUCK_MILLI; break; }
     if (diff > r->er) r->er = diff;
     if (first) { r->ed = r->er; first = 0; }
@@ -425,7 +445,10 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
     aux_clear_step(&aux, 0);               /* the grid changes */
     sk_hint_apply(h, &g);
     if (unwanted) { r->unwanted = 1; r->er = SK_STUCK_MILLI; break; }
+    if (o->stop_above > 0 && r->er > o->stop_above) { r->above = 1; break; }
+    if (o->stop_at > 0 && r->er >= o->stop_at) { r->reached = 1; break; }
   }
+  free(floor_from);
   aux_clear(&aux);
   r->final = g;
   free(h);

@@ -71,6 +71,7 @@ typedef struct sk_rating {
   int over_budget;            /* stopped by the time budget */
   int wrong;                  /* --verify found a wrong step (index in wrong_step) */
   int unwanted;               /* stopped by sk_rate_opts.want (er is then 20.0) */
+  int above, reached;         /* stopped by sk_rate_opts.stop_above / stop_at */
   int wrong_step;
   int nsteps, cap;
   sk_step *steps;             /* only when recording */
@@ -92,7 +93,19 @@ typedef struct sk_rate_opts {
   int max_steps;                  /* 0 = none */
   sk_tech_profile *profile;       /* when set: one per table entry, added to */
   int want;                       /* SK_WANT_PEARL, SK_WANT_DIAMOND or 0 */
+  int32_t stop_above;             /* milli, 0 = none: stop once ER > it is certain */
+  int32_t stop_at;                /* milli, 0 = none: stop once ER >= it */
 } sk_rate_opts;
+
+/* Early exits for searches that only need to know whether ER lies in a
+** band.  stop_above: the rating stops (r->above set) as soon as a step
+** rated above it was taken, or before asking the techniques of a step when
+** every one left in the table can only give hints rated above it (the
+** table's floor of each entry, sk_table_difficulty_floor); the steps
+** taken are the same as without it, so a rating that does not stop is
+** the full one.  stop_at: it stops (r->reached set) after the first step
+** rated at least that.  r->er is then the hardest step so far (with
+** above set before a step: stop_above + 1). */
 
 /* serate's --pearl and --diamond: stop rating as soon as the puzzle can
 ** no longer be a pearl (EP = ER: a step after the first placement is

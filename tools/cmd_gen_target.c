@@ -29,7 +29,7 @@
 #include "sk_solver.h"
 
 const char sk_gen_target_help[] =
-  "usage: sudokit generate TARGET... [-n N] [--timeout S] [--with-path]\n"
+  "usage: sudokit generate TARGET... [-n N] [--timeout S] [--with-path] [--search ...]\n"
   "         [--level L | --givens A-B] [--symmetry S] [--minimal] [--attempts K]\n"
   "         [--seed S] [-j N] [--table T] [--budget S] [--plugins DIR] [--quiet] [-o FILE]\n"
   "Generates puzzles, rates each, and keeps the first N (default 1) that meet\n"
@@ -52,35 +52,32 @@ const char sk_gen_target_help[] =
   "  --quiet         no progress lines (the summary is still printed on stderr)\n"
   "  --level, --givens, --symmetry, --minimal, --attempts, --seed, -j, -o:\n"
   "                  as for plain 'sudokit generate' (default: minimal puzzles)\n"
+  "Search (--search): climb from seed puzzles instead of drawing new ones:\n"
+  "  --search        neighbourhood search: from each seed, moves {-n+m} (n clues\n"
+  "                  out, m in, exactly one solution kept) climb on the target's\n"
+  "                  rating, with restarts; every new puzzle meeting the target\n"
+  "                  is written, never two isomorphs, never an isomorph of a seed\n"
+  "  --from FILE     seeds (default: random minimal puzzles)\n"
+  "  --exclude FILE  never write a puzzle isomorphic to one of FILE's (a known list)\n"
+  "  --moves LIST    e.g. -1+1,-2+2 (default -1+1,-2+2,-2+1,-1+2)\n"
+  "  --minimal       keep every puzzle minimal (redundant clues removed)\n"
+  "  --pattern FILE  a fixed clue pattern (an 81-character line, '.' or '0'\n"
+  "                  empty): the search changes digits, never cells\n"
+  "  --restart K     a new seed after K neighbours without a better score\n"
+  "                  (default 400)\n"
+  "  --steps K       each thread rates at most K neighbours; the output is then\n"
+  "                  the same for a given --seed and -j (written at the end)\n"
   "Each match is written as 'puzzle ED=ER/EP/ED' (plus ' D=...' with --xdrs).\n"
   "Progress and the acceptance rate (matches / puzzles rated) go to stderr.\n"
-  "Random removal rarely gives hard puzzles: ER >= 9 may take many minutes.\n";
+  "Random removal rarely gives hard puzzles (ER >= 9 may take many minutes):\n"
+  "--search from hard seeds finds them.  With --search, -n defaults to 1, or to no\n"
+  "limit with --timeout or --steps.\n";
 
 /* {====== options */
 
-typedef struct tgen {
-  /* targets */
-  int have_er, have_xdrs, pearl, diamond;
-  int32_t er_lo, er_hi, d_lo, d_hi;         /* milli, inclusive */
-  unsigned sdrs;
-  int nneeds;
-  char needs[16][64];
-  /* generation and run */
-  sk_gen_opts gen;
-  uint64_t seed;
-  int seeded;
-  long n, jobs;
-  double timeout, budget;
-  int with_path, quiet;
-  const char *out, *table, *plugins;
-  /* state */
-  sk_engine *se, *xdrs;
-  double start, deadline;
-  int record;                                /* ratings keep their steps */
-} tgen;
-
 static const char *const target_opts[] = {
-  "--er", "--xdrs", "--pearl", "--diamond", "--sdrs", "--needs", "--timeout", "--with-path", NULL
+  "--er", "--xdrs", "--pearl", "--diamond", "--sdrs", "--needs", "--timeout", "--with-path",
+  "--search", NULL
 };
 
 int sk_gen_target_wanted(int argc, char **argv) {
@@ -90,7 +87,7 @@ int sk_gen_target_wanted(int argc, char **argv) {
   return 0;
 }
 
-static double now_seconds(void) {
+double sk_tgen_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
@@ -171,8 +168,26 @@ static int parse_sdrs(const char *s, unsigned *f) {
 /* the options that take one value (--sdrs and --needs add up) */
 static const char *const value_opts[] = {
   "--er", "--xdrs", "--timeout", "--budget", "-n", "-j", "--attempts", "--seed", "--level",
-  "--givens", "--symmetry", "--table", "--plugins", "-o", NULL
+  "--givens", "--symmetry", "--table", "--plugins", "-o", "--from", "--exclude", "--pattern",
+  "--moves", "--restart", "--steps", NULL
 };
+
+/* "-1+1,-2+2,..." (n clues out, m in; 0 <= n, m <= 4, not both 0). */
+static int parse_moves(tgen *g, const char *s) {
+  g->nmoves = 0;
+  for (const char *p = s; p && *p; ) {
+    int n, m, used;
+    if (g->nmoves == 8 || sscanf(p, "-%d+%d%n", &n, &m, &used) != 2 || n < 0 || m < 0 || n > 4 ||
+        m > 4 || n + m == 0 || (p[used] && p[used] != ','))
+      return sk_usage_error("generate", "--moves: '%s' is not a list like -1+1,-2+2 (at most 8, "
+                            "0..4 clues out and in)", s ? s : ""), -1;
+    g->moves[g->nmoves][0] = n, g->moves[g->nmoves][1] = m;
+    g->nmoves++;
+    p += used + (p[used] == ',');
+  }
+  if (!g->nmoves) return sk_usage_error("generate", "--moves needs a list like -1+1,-2+2"), -1;
+  return 0;
+}
 
 static int parse_args(int argc, char **argv, tgen *g) {
   const char *cmd = "generate";
@@ -189,6 +204,13 @@ static int parse_args(int argc, char **argv, tgen *g) {
     if (!strcmp(a, "--with-path")) { g->with_path = 1; continue; }
     if (!strcmp(a, "--quiet")) { g->quiet = 1; continue; }
     if (!strcmp(a, "--minimal")) { g->gen.minimal = 1; continue; }
+    if (!strcmp(a, "--search")) { g->search = 1; continue; }
+    if (!strcmp(a, "--from")) { if (!v) return sk_usage_error(cmd, "--from needs a file"); g->from = v; i++; continue; }
+    if (!strcmp(a, "--exclude")) { if (!v) return sk_usage_error(cmd, "--exclude needs a file"); g->exclude = v; i++; continue; }
+    if (!strcmp(a, "--pattern")) { if (!v) return sk_usage_error(cmd, "--pattern needs a file"); g->pattern = v; i++; continue; }
+    if (!strcmp(a, "--moves")) { if (parse_moves(g, v)) return SK_EXIT_USAGE; i++; continue; }
+    if (!strcmp(a, "--restart")) { if (sk_parse_long(cmd, a, v, 1, 100000000L, &g->restart)) return SK_EXIT_USAGE; i++; continue; }
+    if (!strcmp(a, "--steps")) { if (sk_parse_long(cmd, a, v, 1, 1000000000L, &g->steps)) return SK_EXIT_USAGE; i++; continue; }
     if (!strcmp(a, "--er")) {
       if (parse_band(a, v, 20, &g->er_lo, &g->er_hi)) return SK_EXIT_USAGE;
       g->have_er = 1;
@@ -199,7 +221,10 @@ static int parse_args(int argc, char **argv, tgen *g) {
     else if (!strcmp(a, "--needs")) { if (parse_needs(g, v)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--timeout")) { if (parse_seconds(a, v, &g->timeout)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--budget")) { if (parse_seconds(a, v, &g->budget)) return SK_EXIT_USAGE; }
-    else if (!strcmp(a, "-n")) { if (sk_parse_long(cmd, "-n", v, 1, 100000000L, &g->n)) return SK_EXIT_USAGE; }
+    else if (!strcmp(a, "-n")) {
+      if (sk_parse_long(cmd, "-n", v, 1, 100000000L, &g->n)) return SK_EXIT_USAGE;
+      g->n_given = 1;
+    }
     else if (!strcmp(a, "-j")) { if (sk_parse_long(cmd, "-j", v, 0, 256, &g->jobs)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--attempts")) { if (sk_parse_long(cmd, a, v, 1, 1000000L, &attempts)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--seed")) {
@@ -226,6 +251,12 @@ static int parse_args(int argc, char **argv, tgen *g) {
   if (!g->have_er && !g->have_xdrs && !g->pearl && !g->diamond && !g->sdrs && !g->nneeds)
     return sk_usage_error(cmd, "no target: give --er, --xdrs, --pearl, --diamond, --sdrs or --needs");
   if (g->pearl && g->diamond) return sk_usage_error(cmd, "a puzzle is never both an SE pearl and a diamond");
+  if (!g->search && (g->from || g->pattern || g->exclude || g->nmoves || g->restart || g->steps))
+    return sk_usage_error(cmd, "--from, --exclude, --pattern, --moves, --restart and --steps need --search");
+  if (g->search && (g->gen.symmetry || have_level || have_givens))
+    return sk_usage_error(cmd, "--search takes no --symmetry, --level or --givens");
+  if (g->search && g->pattern && g->nmoves)
+    return sk_usage_error(cmd, "--pattern keeps the clues' cells: its moves change digits, not --moves");
   g->gen.attempts = (int)attempts;
   sk_error err = {{0}};
   if (sk_gen_check(&g->gen, &err) != 0) return sk_usage_error(cmd, "%s", err.msg);
@@ -237,15 +268,7 @@ static int parse_args(int argc, char **argv, tgen *g) {
 
 /* {====== one attempt */
 
-typedef struct attempt {
-  int state;                 /* 0 to do, 1 done, 2 not started (time out) */
-  int rated, match, over_budget, gen_failed;
-  uint8_t puzzle[SK_CELLS];
-  int32_t er, ep, ed, d;
-  char *text;                /* the output record when it matches (malloc'd) */
-} attempt;
-
-static int32_t xdrs_d(int32_t p) {
+int32_t sk_tgen_xdrs_d(int32_t p) {
   int64_t d = ((int64_t)90 * p + 19000 + 54) / 109;       /* milli, rounded */
   return d < 1000 ? 1000 : d > 10000 ? 10000 : (int32_t)d;
 }
@@ -261,7 +284,7 @@ static void put_tenths(sk_buf *b, int32_t milli) {
   sk_buf_printf(b, "%d.%d", t / 10, t % 10);
 }
 
-static void make_record(const tgen *g, attempt *a, const sk_rating *r) {
+void sk_tgen_record(const tgen *g, attempt *a, const sk_rating *r) {
   sk_buf b = {0};
   char line[96], step[2048];
   sk_write_line(line, a->puzzle, '.');
@@ -279,17 +302,17 @@ static void make_record(const tgen *g, attempt *a, const sk_rating *r) {
 }
 
 /* Rating budget: --budget, cut to the time left. */
-static double budget_now(const tgen *g) {
+double sk_tgen_budget(const tgen *g) {
   double b = g->budget;
   if (g->deadline > 0) {
-    double left = g->deadline - now_seconds();
+    double left = g->deadline - sk_tgen_now();
     if (left < 0.001) left = 0.001;
     if (b == 0 || left < b) b = left;
   }
   return b;
 }
 
-static int meets(const tgen *g, attempt *a, const sk_rating *r) {
+int sk_tgen_meets(const tgen *g, attempt *a, const sk_rating *r) {
   if (g->have_er && (a->er < g->er_lo || a->er > g->er_hi)) return 0;
   int se = sk_se_class(a->er, a->ep, a->ed);
   if (g->pearl && se != SK_SE_PEARL) return 0;
@@ -308,7 +331,7 @@ static void run_attempt(const tgen *g, uint64_t index, attempt *a) {
   sk_rng rng;
   sk_grid grid;
   memset(a, 0, sizeof *a);
-  if (g->deadline > 0 && now_seconds() > g->deadline) { a->state = 2; return; }
+  if (g->deadline > 0 && sk_tgen_now() > g->deadline) { a->state = 2; return; }
   a->state = 1;
   sk_rng_seed(&rng, g->seed, index);
   if (sk_generate(&g->gen, &rng, a->puzzle, sol, NULL) < 0) { a->gen_failed = 1; return; }
@@ -318,23 +341,23 @@ static void run_attempt(const tgen *g, uint64_t index, attempt *a) {
   sk_rate_opts ro = {0};
   sk_rating r;
   ro.record = g->record;
-  ro.budget = budget_now(g);
+  ro.budget = sk_tgen_budget(g);
   sk_rate(g->se, &grid, &ro, &r);
   a->rated = 1;
   a->er = r.er, a->ep = r.ep, a->ed = r.ed;
   if (r.over_budget) a->over_budget = 1;
-  else a->match = meets(g, a, &r);
+  else a->match = sk_tgen_meets(g, a, &r);
   if (a->match && g->have_xdrs) {           /* the second rating only when it can matter */
     sk_rating x;
     sk_rate_opts xo = {0};
-    xo.budget = budget_now(g);
+    xo.budget = sk_tgen_budget(g);
     sk_rate(g->xdrs, &grid, &xo, &x);
     if (x.over_budget) a->over_budget = 1;
-    a->d = xdrs_d(x.er);
+    a->d = sk_tgen_xdrs_d(x.er);
     a->match = !x.over_budget && a->d >= g->d_lo && a->d <= g->d_hi;
     sk_rating_free(&x);
   }
-  if (a->match) make_record(g, a, &r);
+  if (a->match) sk_tgen_record(g, a, &r);
   sk_rating_free(&r);
 }
 
@@ -374,7 +397,7 @@ typedef struct tally {
 } tally;
 
 static void progress(const tgen *g, const tally *t, const char *what) {
-  double secs = now_seconds() - g->start;
+  double secs = sk_tgen_now() - g->start;
   fprintf(stderr, "%s: generate: %s%ld of %ld found in %llu puzzles (%llu rated): acceptance "
           "%.3g%% of made, %.3g%% of rated; %.1f s, %.1f puzzles/s\n", sk_progname, what,
           t->found, g->n, (unsigned long long)t->tried, (unsigned long long)t->rated,
@@ -385,7 +408,7 @@ static void progress(const tgen *g, const tally *t, const char *what) {
 
 /* }====== */
 
-static int open_engines(tgen *g) {
+int sk_tgen_open_engines(tgen *g) {
   if (!(g->se = sk_cli_engine(g->table, g->plugins))) return -1;
   const sk_table *t = sk_engine_table(g->se);
   for (int k = 0; k < g->nneeds; k++) {
@@ -428,10 +451,10 @@ static int run(tgen *g, sk_out *out) {
       free(x->text);
     }
     if (!out->path) fflush(out->f);
-    if (g->deadline > 0 && now_seconds() > g->deadline && t.found < g->n) timed_out = 1;
-    if (!g->quiet && now_seconds() >= next_report && t.found < g->n && !timed_out) {
+    if (g->deadline > 0 && sk_tgen_now() > g->deadline && t.found < g->n) timed_out = 1;
+    if (!g->quiet && sk_tgen_now() >= next_report && t.found < g->n && !timed_out) {
       progress(g, &t, "");
-      next_report = now_seconds() + sk_progress_interval();
+      next_report = sk_tgen_now() + sk_progress_interval();
     }
   }
   free(a);
@@ -469,11 +492,11 @@ int sk_cmd_generate_target(int argc, char **argv) {
   }
   sk_out out = {0};
   rc = SK_EXIT_USAGE;
-  if (open_engines(&g) != 0) goto done;
+  if (sk_tgen_open_engines(&g) != 0) goto done;
   if (sk_out_open(&out, g.out) != 0) goto done;
-  g.start = now_seconds();
+  g.start = sk_tgen_now();
   g.deadline = g.timeout > 0 ? g.start + g.timeout : 0;
-  int st = run(&g, &out);
+  int st = g.search ? sk_gen_search_run(&g, &out) : run(&g, &out);
   if (st < 0) { sk_out_abort(&out); rc = SK_EXIT_DATA; }
   else if (sk_out_commit(&out) != 0) rc = SK_EXIT_DATA;
   else rc = st ? SK_EXIT_DATA : SK_EXIT_OK;

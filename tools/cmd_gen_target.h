@@ -11,10 +11,66 @@
 int sk_cmd_generate_target(int argc, char **argv);
 
 /* 1 when argv holds one of the target options (--er, --xdrs, --pearl,
-** --diamond, --sdrs, --needs, --timeout, --with-path). */
+** --diamond, --sdrs, --needs, --timeout, --with-path, --search). */
 int sk_gen_target_wanted(int argc, char **argv);
 
 /* The usage text of the target options (for `sudokit generate --help`). */
 extern const char sk_gen_target_help[];
+
+/* {====== what the target run and the search (cmd_gen_search.c) share */
+
+#include <stdint.h>
+#include "sk_engine.h"
+#include "sk_gen.h"
+#include "cli.h"
+
+typedef struct tgen {
+  /* targets */
+  int have_er, have_xdrs, pearl, diamond;
+  int32_t er_lo, er_hi, d_lo, d_hi;         /* milli, inclusive */
+  unsigned sdrs;
+  int nneeds;
+  char needs[16][64];
+  /* generation and run */
+  sk_gen_opts gen;
+  uint64_t seed;
+  int seeded;
+  long n, jobs;
+  int n_given;                               /* -n was given */
+  double timeout, budget;
+  int with_path, quiet;
+  const char *out, *table, *plugins;
+  /* state */
+  sk_engine *se, *xdrs;
+  double start, deadline;
+  int record;                                /* ratings keep their steps */
+  /* --search */
+  int search;
+  const char *from, *pattern, *exclude;
+  int nmoves;
+  int moves[8][2];                           /* {-n+m}: n out, m in */
+  long restart, steps;                       /* --restart K, --steps K (0: none) */
+} tgen;
+
+typedef struct attempt {
+  int state;                 /* 0 to do, 1 done, 2 not started (time out) */
+  int rated, match, over_budget, gen_failed;
+  uint8_t puzzle[SK_CELLS];
+  int32_t er, ep, ed, d;
+  char *text;                /* the output record when it matches (malloc'd) */
+} attempt;
+
+int32_t sk_tgen_xdrs_d(int32_t p);                 /* XDRS D of an ER P, milli */
+void sk_tgen_record(const tgen *g, attempt *a, const sk_rating *r);   /* a->text */
+double sk_tgen_budget(const tgen *g);              /* a rating's budget now */
+int sk_tgen_meets(const tgen *g, attempt *a, const sk_rating *r);
+double sk_tgen_now(void);
+int sk_tgen_open_engines(tgen *g);
+
+/* The search (--search): cmd_gen_search.c.  Returns 0 when N were found,
+** 1 when fewer, -1 on an error (printed). */
+int sk_gen_search_run(tgen *g, sk_out *out);
+
+/* }====== */
 
 #endif

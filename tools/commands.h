@@ -18,5 +18,7 @@ int sk_cmd_hints(int argc, char **argv);      /* cmd_hints.c */
 int sk_cmd_reglib(int argc, char **argv);     /* cmd_hints.c: a HoDoKu regression library */
 int sk_cmd_run(int argc, char **argv);        /* cmd_run.c: `sudokit run SCRIPT [ARGS]` (Lua) */
 int sk_cmd_analyze(int argc, char **argv);    /* cmd_analyze.c */
+int sk_cmd_canon(int argc, char **argv);      /* cmd_canon.c */
+int sk_cmd_transform(int argc, char **argv);  /* cmd_canon.c */
 
 #endif

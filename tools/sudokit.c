@@ -25,6 +25,8 @@ static const sk_command commands[] = {
   {"generate",   sk_cmd_generate,   "generate puzzles with a unique solution"},
   {"run",        sk_cmd_run,        "run a Lua script with the sudokit module loaded"},
   {"analyze",    sk_cmd_analyze,    "minimality, backdoors, pearl/diamond, blank correlation"},
+  {"canon",      sk_cmd_canon,      "canonical (minlex) form of each puzzle; --dedup drops isomorphs"},
+  {"transform",  sk_cmd_transform,  "apply a given or random transformation (isomorphs)"},
   {NULL, NULL, NULL}
 };
 

@@ -1,0 +1,94 @@
+# search.sh -- sudokit generate --search: every puzzle written meets its
+# target when rated again by `sudokit rate` (or analyze), is unique up to
+# isomorphism, shares no canonical form with a seed, keeps the pattern or
+# minimality asked for; --steps runs are the same for a given --seed and -j.
+. "$(dirname "$0")/lib.sh"
+
+grep -v '^#' "$SRC/tools/sample-puzzles.txt" | grep . | head -12 | cut -c1-81 >"$T/seeds"
+
+# check_out FILE: the records re-rate to themselves, no two isomorphs, none
+# isomorphic to a seed
+check_out() {
+  cut -c1-81 "$1" >"$1.p"
+  "$SUDOKIT" rate -i "$1.p" --format '%g ED=%r/%p/%d' >"$1.r" && ok || bad "rate of $1"
+  cut -d' ' -f1,2 "$1" >"$1.w"
+  expect_same "$1.r" "$1.w" "$1: written ratings vs rate"
+  "$SUDOKIT" canon -i "$1.p" >"$1.c" && ok || bad "canon of $1"
+  [ "$(sort "$1.c" | uniq -d | wc -l)" -eq 0 ] && ok || bad "$1: two outputs are isomorphs"
+  "$SUDOKIT" canon -i "$T/seeds" >"$T/seeds.c"
+  [ "$(sort -u "$T/seeds.c" | cat - "$1.c" | sort | uniq -d | wc -l)" -eq 0 ] && ok ||
+    bad "$1: an output is an isomorph of a seed"
+}
+
+# ER at least 6.5 from the seeds, minimal, repeatable with --steps
+expect_status 0 "$SUDOKIT" generate --er 6.5- --search --minimal --from "$T/seeds" --steps 40 \
+  -j 2 --seed 3 --quiet
+cp "$T/out" "$T/a"
+[ -s "$T/a" ] && ok || bad "--search found nothing: $(cat "$T/err")"
+expect_grep "search: done" "$T/err"
+check_out "$T/a"
+"$SUDOKIT" rate -i "$T/a.p" --format '%r' | awk '$1 < 6.5 { b = 1 } END { exit b }' && ok ||
+  bad "an ER below 6.5"
+"$SUDOKIT" analyze --fields minimal -i "$T/a.p" | grep -v 'minimal=yes' >"$T/nm"
+[ ! -s "$T/nm" ] && ok || bad "--minimal: not minimal: $(head -3 "$T/nm")"
+expect_status 0 "$SUDOKIT" generate --er 6.5- --search --minimal --from "$T/seeds" --steps 40 \
+  -j 2 --seed 3 --quiet
+expect_same "$T/out" "$T/a" "--steps, same --seed and -j"
+
+# --exclude: the same run with the first run's puzzles excluded writes none of them
+cut -c1-81 "$T/a" | "$SUDOKIT" transform --seed 9 >"$T/a.iso"
+"$SUDOKIT" generate --er 6.5- --search --minimal --from "$T/seeds" --steps 40 -j 2 --seed 3 \
+  --quiet --exclude "$T/a.iso" >"$T/a2" 2>"$T/err"
+cut -c1-81 "$T/a2" | "$SUDOKIT" canon >"$T/a2.c"
+[ "$(sort -u "$T/a.c" | cat - "$T/a2.c" | sort | uniq -d | wc -l)" -eq 0 ] && ok ||
+  bad "--exclude: an excluded puzzle was written"
+
+# a band with an upper bound, from random minimal seeds (stop_above rejects)
+expect_status 0 "$SUDOKIT" generate --er 4-6 --search --steps 30 -j 1 --seed 2 --quiet
+cp "$T/out" "$T/b"
+[ -s "$T/b" ] && ok || bad "--er 4-6 --search found nothing"
+cut -c1-81 "$T/b" | "$SUDOKIT" rate --format '%r' | awk '$1 < 4 || $1 > 6 { b = 1 } END { exit b }' &&
+  ok || bad "ER outside 4-6: $(cut -d' ' -f2 "$T/b" | tr '\n' ' ')"
+"$SUDOKIT" canon -i "$T/b" | sort | uniq -d >"$T/bd"
+[ ! -s "$T/bd" ] && ok || bad "--er 4-6: isomorphs written"
+
+# a fixed pattern: every output has the seed's clue cells
+head -11 "$T/seeds" | tail -1 >"$T/pseed"
+tr '1-9' 'x' <"$T/pseed" >"$T/pattern"
+expect_status 0 "$SUDOKIT" generate --er 3- --search --pattern "$T/pattern" --from "$T/pseed" \
+  --steps 40 -j 1 --seed 4 --quiet
+cp "$T/out" "$T/c"
+[ -s "$T/c" ] && ok || bad "--pattern found nothing: $(cat "$T/err")"
+pat=$(cat "$T/pattern")
+cut -c1-81 "$T/c" | tr '1-9' 'x' | grep -v -x -- "$pat" >"$T/off"
+[ ! -s "$T/off" ] && ok || bad "--pattern: cells moved: $(head -2 "$T/off")"
+cp "$T/pseed" "$T/seeds"
+check_out "$T/c"
+
+# pearls at ER >= 10 from hard pearls (SE's own ratings), checked by analyze
+awk -F'\t' 'NR > 1 && $2 == $3 { print $1 }' "$SRC/tests/data/se/se-ratings-hard.tsv" | head -2 >"$T/seeds"
+expect_status 0 "$SUDOKIT" generate --er 10- --pearl --search --minimal --from "$T/seeds" --steps 12 \
+  -j 2 --seed 1 --quiet
+cp "$T/out" "$T/pe"
+if [ -s "$T/pe" ]; then
+  check_out "$T/pe"
+  cut -c1-81 "$T/pe" | "$SUDOKIT" analyze --fields se_class,er | grep -v '^se_class=pearl er=1[0-9]' >"$T/np"
+  [ ! -s "$T/np" ] && ok || bad "--pearl --er 10-: $(head -2 "$T/np")"
+else bad "--pearl --search found nothing: $(cat "$T/err")"; fi
+grep -v '^#' "$SRC/tools/sample-puzzles.txt" | grep . | head -12 | cut -c1-81 >"$T/seeds"
+expect_status 0 "$SUDOKIT" generate --needs x-wing --search --from "$T/seeds" --steps 40 -j 1 \
+  --seed 6 --with-path --quiet
+grep -v '^#' "$T/out" | head -1 | cut -c1-81 >"$T/xw"
+"$SUDOKIT" explain -i "$T/xw" | grep -q ' X-Wing' && ok || bad "--needs x-wing: no X-Wing in the path"
+
+# usage errors
+expect_status 2 "$SUDOKIT" generate --er 9- --from "$T/seeds"
+expect_grep "need --search" "$T/err"
+expect_status 2 "$SUDOKIT" generate --er 9- --search --pattern "$T/pattern" --moves -1+1
+expect_status 2 "$SUDOKIT" generate --er 9- --search --moves -9+1
+expect_status 1 "$SUDOKIT" generate --er 9- --search --from /nonexistent --steps 1
+expect_grep "/nonexistent" "$T/err"
+printf 'not a puzzle\n' >"$T/junk"
+expect_status 1 "$SUDOKIT" generate --er 9- --search --from "$T/junk" --steps 1
+expect_grep "junk:1" "$T/err"
+finish

@@ -1,0 +1,617 @@
+/*
+** cmd_gen_search.c -- `sudokit generate TARGET --search`: hard puzzles by
+** neighbourhood search instead of random draws.
+**
+** Each thread starts from a seed (the next puzzle of --from, a random
+** minimal puzzle, or a random puzzle on the --pattern) and climbs: a move
+** {-n+m} takes n random clues out and puts m in (random cells, random
+** digits that break no rule) and keeps the result only when it has exactly
+** one solution (with --minimal, redundant clues are then taken out in a
+** random order; with --pattern a move gives one or two of the pattern's
+** cells other digits).  A neighbour is rated unless the thread has already
+** met an isomorph of it (canonical forms), and becomes the current puzzle
+** when its score is at least the current one.  After --restart neighbours
+** without a better score the thread restarts from a new seed.
+**
+** The score is the target's rating: SE's ER (XDRS's D with --xdrs alone);
+** EP for --pearl and ED for --diamond (both ER in the class, and serate's
+** early exits leave them known outside it); ER less 20.0 when --sdrs or
+** --needs is not met.  A neighbour rated above the band's upper bound is
+** rejected.
+** The rating stops as soon as its outcome is known (sk_rate_opts:
+** stop_above before asking techniques that can only rate above the upper
+** bound, stop_at at a step reaching the lower bound when there is no upper
+** one -- the hit is then rated in full for its line -- and serate's pearl
+** and diamond exits), and puzzles that singles solve are not rated for
+** targets above 2.3.
+**
+** Output is isomorph-free: a shared set holds the canonical forms of the
+** seeds, of --exclude's puzzles (a known list) and of every puzzle
+** written, and a hit whose form is in it is dropped.  Without --steps the hits are written as they come (the run
+** depends on timing across threads); with --steps K each thread rates at
+** most K neighbours, its hits are kept, and at the end they are written
+** thread by thread through the set: the same output for a given --seed
+** and -j.
+*/
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli.h"
+#include "cmd_gen_target.h"
+#include "sk_analysis.h"
+#include "sk_canon.h"
+#include "sk_engine.h"
+#include "sk_geometry.h"
+#include "sk_solver.h"
+
+/* {====== shared state */
+
+typedef struct hit {
+  char *text;
+  uint8_t form[SK_CELLS];
+} hit;
+
+typedef struct shared {
+  tgen *g;
+  sk_out *out;
+  pthread_mutex_t mu;
+  sk_canon_set *excluded;          /* seeds and outputs */
+  uint8_t (*seeds)[SK_CELLS];
+  long nseeds;
+  uint8_t pattern[SK_CELLS];       /* 1 = a clue cell */
+  int have_pattern;
+  int buffered;                    /* --steps: hits written at the end */
+  int stop, io_error, seed_failed;
+  long found;
+  /* figures */
+  uint64_t rated, moves, bad_moves, revisits, screened, restarts, seeds_used, early;
+  int32_t best;                    /* best score so far */
+  int have_best;
+  char best_text[128];
+} shared;
+
+typedef struct worker {
+  shared *S;
+  int id;
+  sk_rng rng;
+  sk_canon_set *seen;              /* this thread's rated puzzles and seeds */
+  hit *hits;                       /* --steps */
+  size_t nhits, caphits;
+  uint8_t (*seedforms)[SK_CELLS];
+  size_t nseedforms, capseedforms;
+  long restarts;
+  long rated;
+} worker;
+
+static int stopping(const worker *w) {
+  const shared *S = w->S;
+  if (__atomic_load_n(&S->stop, __ATOMIC_RELAXED)) return 1;
+  if (S->g->deadline > 0 && sk_tgen_now() > S->g->deadline) return 1;
+  if (S->g->steps && w->rated >= S->g->steps) return 1;
+  return 0;
+}
+
+static void count(uint64_t *x) { __atomic_fetch_add(x, 1, __ATOMIC_RELAXED); }
+
+/* }====== */
+
+/* {====== moves */
+
+static int solutions(const uint8_t p[SK_CELLS]) { return (int)sk_solve_count(p, 2, NULL, NULL); }
+
+static sk_mask allowed(const uint8_t p[SK_CELLS], int cell) {
+  sk_mask m = SK_ALL_DIGITS;
+  for (int k = 0; k < SK_PEERS; k++) {
+    int d = p[sk_peer[cell][k]];
+    if (d) m &= (sk_mask)~SK_BIT(d);
+  }
+  return m;
+}
+
+static int random_digit(sk_rng *r, sk_mask m) {
+  int n = sk_mask_count(m);
+  if (!n) return 0;
+  int k = (int)sk_rng_below(r, (uint32_t)n);
+  for (; m; m &= (sk_mask)(m - 1))
+    if (k-- == 0) return sk_mask_first(m);
+  return 0;
+}
+
+/* Take redundant clues out, in a random order, until none is. */
+static void minimalize(sk_rng *r, uint8_t p[SK_CELLS]) {
+  int cells[SK_CELLS], n = 0;
+  for (int c = 0; c < SK_CELLS; c++) if (p[c]) cells[n++] = c;
+  for (int i = n - 1; i > 0; i--) {
+    int k = (int)sk_rng_below(r, (uint32_t)(i + 1));
+    int t = cells[i]; cells[i] = cells[k]; cells[k] = t;
+  }
+  for (int i = 0; i < n; i++) {
+    int c = cells[i], d = p[c];
+    p[c] = 0;
+    if (solutions(p) != 1) p[c] = (uint8_t)d;
+  }
+}
+
+/* A neighbour of cur with exactly one solution; 0 when none was found in a
+** hundred tries.  Half the tries put in digits of cur's solution sol (the
+** neighbour then keeps sol, and is more often unique), the others any
+** digit that breaks no rule (the solution grid can change). */
+static int neighbour(worker *w, const uint8_t cur[SK_CELLS], const uint8_t sol[SK_CELLS],
+                     uint8_t nb[SK_CELLS]) {
+  const tgen *g = w->S->g;
+  for (int tries = 0; tries < 100; tries++) {
+    memcpy(nb, cur, SK_CELLS);
+    if (w->S->have_pattern) {
+      int k = 1 + (int)sk_rng_below(&w->rng, 2), ok = 1;
+      for (int j = 0; j < k && ok; j++) {
+        int cells[SK_CELLS], n = 0;
+        for (int c = 0; c < SK_CELLS; c++) if (w->S->pattern[c]) cells[n++] = c;
+        int c = cells[sk_rng_below(&w->rng, (uint32_t)n)];
+        int old = nb[c];
+        nb[c] = 0;
+        sk_mask m = allowed(nb, c) & (sk_mask)~SK_BIT(old);
+        int d = random_digit(&w->rng, m);
+        if (!d) { ok = 0; break; }
+        nb[c] = (uint8_t)d;
+      }
+      if (!ok || solutions(nb) != 1) { count(&w->S->bad_moves); continue; }
+      return 1;
+    }
+    const int *mv = g->moves[sk_rng_below(&w->rng, (uint32_t)g->nmoves)];
+    int clues[SK_CELLS], nc = 0;
+    for (int c = 0; c < SK_CELLS; c++) if (nb[c]) clues[nc++] = c;
+    if (nc < mv[0]) { count(&w->S->bad_moves); continue; }
+    uint8_t removed[SK_CELLS] = {0};
+    for (int j = 0; j < mv[0]; j++) {
+      int k = j + (int)sk_rng_below(&w->rng, (uint32_t)(nc - j));
+      int t = clues[j]; clues[j] = clues[k]; clues[k] = t;
+      removed[clues[j]] = nb[clues[j]];
+      nb[clues[j]] = 0;
+    }
+    int ok = 1, keep = sk_rng_below(&w->rng, 2);
+    for (int j = 0; j < mv[1] && ok; j++) {
+      int empty[SK_CELLS], ne = 0;
+      for (int c = 0; c < SK_CELLS; c++)
+        if (!nb[c] && !(keep && removed[c])) empty[ne++] = c;
+      if (!ne) { ok = 0; break; }
+      int c = empty[sk_rng_below(&w->rng, (uint32_t)ne)];
+      if (keep) { nb[c] = sol[c]; continue; }
+      sk_mask m = allowed(nb, c);
+      if (removed[c]) m &= (sk_mask)~SK_BIT(removed[c]);   /* not the clue just taken out */
+      int d = random_digit(&w->rng, m);
+      if (!d) ok = 0;
+      else nb[c] = (uint8_t)d;
+    }
+    if (!ok || solutions(nb) != 1) { count(&w->S->bad_moves); continue; }
+    if (g->gen.minimal) minimalize(&w->rng, nb);
+    if (!memcmp(nb, cur, SK_CELLS)) { count(&w->S->bad_moves); continue; }
+    return 1;
+  }
+  return 0;
+}
+
+/* }====== */
+
+/* {====== seeds */
+
+static int random_on_pattern(worker *w, uint8_t p[SK_CELLS]) {
+  for (int tries = 0; tries < 200000 && !stopping(w); tries++) {
+    uint8_t grid[SK_CELLS];
+    sk_random_grid(&w->rng, grid);
+    for (int c = 0; c < SK_CELLS; c++) p[c] = w->S->pattern[c] ? grid[c] : 0;
+    if (solutions(p) == 1) return 1;
+  }
+  return 0;
+}
+
+/* The next seed of this thread, its form noted as excluded; 0 when none. */
+static int next_seed(worker *w, uint8_t p[SK_CELLS]) {
+  shared *S = w->S;
+  const tgen *g = S->g;
+  for (int tries = 0; tries < 1000 && !stopping(w); tries++) {
+    if (S->nseeds) {
+      long k = ((long)w->id + w->restarts * (long)sk_jobs(g->jobs)) % S->nseeds;
+      memcpy(p, S->seeds[k], SK_CELLS);
+    } else if (S->have_pattern) {
+      if (!random_on_pattern(w, p)) { S->seed_failed = 1; return 0; }
+    } else {
+      sk_gen_opts o = {0};
+      o.minimal = 1;
+      if (sk_generate(&o, &w->rng, p, NULL, NULL) < 0) continue;
+    }
+    w->restarts++;
+    uint8_t form[SK_CELLS];
+    sk_canon(p, form, NULL);
+    if (!S->nseeds) {                       /* a random seed: excluded from now on */
+      pthread_mutex_lock(&S->mu);
+      int added = sk_canon_set_add(S->excluded, form);
+      pthread_mutex_unlock(&S->mu);
+      if (added == 0 && !S->buffered) continue;   /* an earlier output: not a seed */
+      if (S->buffered) {
+        if (w->nseedforms == w->capseedforms) {
+          size_t cap = w->capseedforms ? 2 * w->capseedforms : 64;
+          void *q = realloc(w->seedforms, cap * SK_CELLS);
+          if (!q) return 0;
+          w->seedforms = q, w->capseedforms = cap;
+        }
+        memcpy(w->seedforms[w->nseedforms++], form, SK_CELLS);
+      }
+    }
+    sk_canon_set_add(w->seen, form);
+    count(&S->seeds_used);
+    return 1;
+  }
+  return 0;
+}
+
+/* }====== */
+
+/* {====== scoring */
+
+typedef struct eval {
+  int valid, hit;
+  int32_t score;
+  char *text;                      /* the record of a hit (malloc'd) */
+} eval;
+
+static int class_target(const tgen *g) { return g->pearl || g->diamond || g->sdrs || g->nneeds; }
+static int xdrs_only(const tgen *g) { return g->have_xdrs && !g->have_er; }
+
+static void evaluate(worker *w, const uint8_t p[SK_CELLS], eval *ev) {
+  const tgen *g = w->S->g;
+  sk_grid grid;
+  memset(ev, 0, sizeof *ev);
+  sk_grid_from_values(&grid, p, NULL);
+  if (g->have_er && g->er_lo > 2300 && sk_singles_solve(&grid, NULL) == 1) {
+    count(&w->S->screened);
+    ev->valid = 1;
+    ev->score = 2300 - (g->nneeds || g->sdrs ? 20000 : 0);   /* at most 2.3: below the band */
+    return;
+  }
+  attempt a;
+  memset(&a, 0, sizeof a);
+  memcpy(a.puzzle, p, SK_CELLS);
+  sk_rating r;
+  sk_rate_opts ro = {0};
+  if (xdrs_only(g)) {                        /* the score is XDRS's D */
+    ro.budget = sk_tgen_budget(g);
+    sk_rate(g->xdrs, &grid, &ro, &r);
+    w->rated++;
+    count(&w->S->rated);
+    if (r.over_budget) { sk_rating_free(&r); return; }
+    a.d = sk_tgen_xdrs_d(r.er);
+    sk_rating_free(&r);
+    if (a.d > g->d_hi) return;
+    ev->valid = 1;
+    ev->score = a.d;
+    int in_band = a.d >= g->d_lo;
+    if (!in_band && !class_target(g)) return;
+    /* SE's rating for the line and the class targets */
+    sk_rate_opts so = {0};
+    so.record = g->record;
+    so.budget = sk_tgen_budget(g);
+    sk_rate(g->se, &grid, &so, &r);
+    if (r.over_budget) { sk_rating_free(&r); ev->valid = 0; return; }
+    a.er = r.er, a.ep = r.ep, a.ed = r.ed;
+    int ok = sk_tgen_meets(g, &a, &r);
+    if (!ok) ev->score -= 20000;
+    if (ok && in_band) { sk_tgen_record(g, &a, &r); ev->hit = 1; ev->text = a.text; }
+    sk_rating_free(&r);
+    return;
+  }
+  ro.record = g->record;
+  ro.budget = sk_tgen_budget(g);
+  ro.want = g->pearl ? SK_WANT_PEARL : g->diamond ? SK_WANT_DIAMOND : 0;
+  if (g->have_er && g->er_hi < 20000) ro.stop_above = g->er_hi;
+  else if (g->have_er && !class_target(g) && !g->have_xdrs) ro.stop_at = g->er_lo;
+  sk_rate(g->se, &grid, &ro, &r);
+  w->rated++;
+  count(&w->S->rated);
+  if (r.over_budget) { sk_rating_free(&r); return; }
+  if (r.above) { count(&w->S->early); sk_rating_free(&r); return; }     /* above the band */
+  if (r.unwanted) {                          /* not a pearl / diamond: EP / ED are known */
+    ev->valid = 1;
+    ev->score = g->pearl ? r.ep : r.ed;
+    sk_rating_free(&r);
+    return;
+  }
+  if (r.reached) {                           /* a hit: its full rating for the line */
+    count(&w->S->early);
+    sk_rating_free(&r);
+    ro.stop_at = 0;
+    sk_rate(g->se, &grid, &ro, &r);
+    if (r.over_budget) { sk_rating_free(&r); return; }
+  }
+  a.er = r.er, a.ep = r.ep, a.ed = r.ed;
+  ev->valid = 1;
+  int ok = sk_tgen_meets(g, &a, &r);
+  int class_ok = 1;
+  if (!ok && class_target(g)) {              /* which part failed: the band or the class */
+    tgen class_only = *g;
+    class_only.have_er = 0;
+    class_ok = sk_tgen_meets(&class_only, &a, &r);
+  }
+  /* pearls climb on EP, diamonds on ED (ER when in the class) */
+  if (g->pearl) ev->score = r.ep;
+  else if (g->diamond) ev->score = r.ed;
+  else ev->score = class_ok ? r.er : r.er - 20000;
+  if (ok && g->have_xdrs) {
+    sk_rating x;
+    sk_rate_opts xo = {0};
+    xo.budget = sk_tgen_budget(g);
+    sk_rate(g->xdrs, &grid, &xo, &x);
+    a.d = sk_tgen_xdrs_d(x.er);
+    ok = !x.over_budget && a.d >= g->d_lo && a.d <= g->d_hi;
+    sk_rating_free(&x);
+  }
+  if (ok) { sk_tgen_record(g, &a, &r); ev->hit = 1; ev->text = a.text; }
+  sk_rating_free(&r);
+}
+
+/* }====== */
+
+static void note_best(shared *S, const uint8_t p[SK_CELLS], int32_t score) {
+  pthread_mutex_lock(&S->mu);
+  if (!S->have_best || score > S->best) {
+    S->best = score, S->have_best = 1;
+    char line[96];
+    size_t n = sk_write_line(line, p, '.');
+    if (n && line[n - 1] == '\n') line[--n] = 0;
+    snprintf(S->best_text, sizeof S->best_text, "%s", line);
+  }
+  pthread_mutex_unlock(&S->mu);
+}
+
+static void take_hit(worker *w, const uint8_t form[SK_CELLS], char *text) {
+  shared *S = w->S;
+  if (S->buffered) {
+    if (w->nhits == w->caphits) {
+      size_t cap = w->caphits ? 2 * w->caphits : 64;
+      hit *h = realloc(w->hits, cap * sizeof *h);
+      if (!h) { free(text); return; }
+      w->hits = h, w->caphits = cap;
+    }
+    w->hits[w->nhits].text = text;
+    memcpy(w->hits[w->nhits++].form, form, SK_CELLS);
+    return;
+  }
+  pthread_mutex_lock(&S->mu);
+  if (!S->stop && sk_canon_set_add(S->excluded, form) == 1) {
+    if (fputs(text, S->out->f) == EOF) S->io_error = 1, S->stop = 1;
+    if (!S->out->path) fflush(S->out->f);
+    if (++S->found >= S->g->n) S->stop = 1;
+  }
+  pthread_mutex_unlock(&S->mu);
+  free(text);
+}
+
+static void *work(void *arg) {
+  worker *w = arg;
+  shared *S = w->S;
+  const tgen *g = S->g;
+  long restart = g->restart ? g->restart : 400;
+  uint8_t cur[SK_CELLS], sol[SK_CELLS], nb[SK_CELLS], form[SK_CELLS];
+  while (!stopping(w)) {
+    if (!next_seed(w, cur)) break;
+    sk_solve_count(cur, 1, sol, NULL);
+    count(&S->restarts);
+    eval ev;
+    evaluate(w, cur, &ev);
+    free(ev.text);                           /* a seed is never an output */
+    int32_t score = ev.valid ? ev.score : -40000;
+    note_best(S, cur, score);
+    long since = 0;
+    while (since < restart && !stopping(w)) {
+      count(&S->moves);
+      if (!neighbour(w, cur, sol, nb)) { since++; continue; }
+      sk_canon(nb, form, NULL);
+      int added = sk_canon_set_add(w->seen, form);
+      if (added <= 0) { count(&S->revisits); since++; continue; }
+      evaluate(w, nb, &ev);
+      if (ev.hit) { take_hit(w, form, ev.text); since = 0; }
+      if (ev.valid && ev.score >= score) {
+        if (ev.score > score) { since = 0; note_best(S, nb, ev.score); }
+        else if (!ev.hit) since++;
+        memcpy(cur, nb, SK_CELLS);
+        sk_solve_count(cur, 1, sol, NULL);
+        score = ev.score;
+      } else if (!ev.hit) since++;
+    }
+  }
+  return NULL;
+}
+
+/* {====== set-up */
+
+/* --exclude: the forms of a file's puzzles (any that parse) kept out of
+** the output. */
+static int read_excluded(shared *S, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) { sk_warn("--exclude %s: %s", path, strerror(errno)); return -1; }
+  sk_reader *r = sk_reader_open(f, path);
+  sk_puzzle p;
+  memset(&p, 0, sizeof p);
+  int st;
+  while ((st = sk_reader_next(r, &p)) == 1) {
+    uint8_t form[SK_CELLS];
+    if (p.ok && sk_canon(p.values, form, NULL) == 0 && sk_canon_set_add(S->excluded, form) < 0) st = -1;
+    sk_puzzle_free(&p);
+    if (st < 0) break;
+  }
+  sk_reader_close(r);
+  fclose(f);
+  if (st < 0) { sk_warn("--exclude %s: read error or out of memory", path); return -1; }
+  return 0;
+}
+
+static int read_seeds(shared *S, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) { sk_warn("--from %s: %s", path, strerror(errno)); return -1; }
+  sk_reader *r = sk_reader_open(f, path);
+  sk_puzzle p;
+  memset(&p, 0, sizeof p);
+  long cap = 0, bad = 0;
+  int st;
+  while ((st = sk_reader_next(r, &p)) == 1) {
+    int ok = p.ok && solutions(p.values) == 1;
+    if (ok && S->have_pattern)
+      for (int c = 0; c < SK_CELLS; c++) ok &= (p.values[c] != 0) == S->pattern[c];
+    if (!ok) {
+      if (bad++ < 5)
+        sk_warn("%s:%ld: not a seed (%s)", path, p.line,
+                !p.ok ? p.error : S->have_pattern && solutions(p.values) == 1
+                ? "its clues are not the pattern's cells" : "not exactly one solution");
+      sk_puzzle_free(&p);
+      continue;
+    }
+    if (S->nseeds == cap) {
+      cap = cap ? 2 * cap : 256;
+      void *q = realloc(S->seeds, (size_t)cap * SK_CELLS);
+      if (!q) { sk_puzzle_free(&p); sk_reader_close(r); fclose(f); sk_warn("out of memory"); return -1; }
+      S->seeds = q;
+    }
+    memcpy(S->seeds[S->nseeds++], p.values, SK_CELLS);
+    uint8_t form[SK_CELLS];
+    sk_canon(p.values, form, NULL);
+    sk_canon_set_add(S->excluded, form);
+    sk_puzzle_free(&p);
+  }
+  sk_reader_close(r);
+  fclose(f);
+  if (st < 0) { sk_warn("--from %s: read error", path); return -1; }
+  if (bad > 5) sk_warn("%s: %ld more lines were not seeds", path, bad - 5);
+  if (!S->nseeds) { sk_warn("--from %s: no seed puzzle in it", path); return -1; }
+  return 0;
+}
+
+static int read_pattern(shared *S, const char *path) {
+  FILE *f = fopen(path, "r");
+  char line[1024];
+  long no = 0;
+  if (!f) { sk_warn("--pattern %s: %s", path, strerror(errno)); return -1; }
+  while (fgets(line, sizeof line, f)) {
+    no++;
+    size_t n = strcspn(line, "\r\n");
+    if (n == 0 || line[0] == '#') continue;
+    if (n < SK_CELLS || (n > SK_CELLS && line[SK_CELLS] != ' ' && line[SK_CELLS] != '\t')) {
+      sk_warn("%s:%ld: a pattern is one line of 81 characters ('.' or '0' empty, any other a clue)", path, no);
+      fclose(f);
+      return -1;
+    }
+    int k = 0;
+    for (int c = 0; c < SK_CELLS; c++) k += S->pattern[c] = line[c] != '.' && line[c] != '0';
+    fclose(f);
+    if (k < 17) { sk_warn("%s:%ld: the pattern has %d clues; a puzzle needs at least 17", path, no, k); return -1; }
+    S->have_pattern = 1;
+    return 0;
+  }
+  fclose(f);
+  sk_warn("%s: no pattern line in it", path);
+  return -1;
+}
+
+static void progress(const shared *S, const char *what) {
+  const tgen *g = S->g;
+  double secs = sk_tgen_now() - g->start;
+  char best[64] = "-";
+  if (S->have_best) {
+    int32_t b = S->best;
+    const char *cls = b < 0 ? " (class not met)" : "";
+    if (b < 0) b += 20000;
+    snprintf(best, sizeof best, "%s %d.%d%s", xdrs_only(g) ? "D" : g->pearl ? "EP" : g->diamond ? "ED" : "ER",
+             b / 1000, (b % 1000) / 100, cls);
+  }
+  fprintf(stderr, "%s: search: %s%ld found; %llu rated (%.1f/s), %llu moves without one solution, "
+          "%llu isomorphs skipped, %llu not rated (singles), %llu stopped early, %llu seeds; best %s; %.1f s\n",
+          sk_progname, what, S->found, (unsigned long long)S->rated,
+          secs > 0 ? (double)S->rated / secs : 0.0, (unsigned long long)S->bad_moves,
+          (unsigned long long)S->revisits, (unsigned long long)S->screened,
+          (unsigned long long)S->early, (unsigned long long)S->seeds_used, best, secs);
+}
+
+int sk_gen_search_run(tgen *g, sk_out *out) {
+  shared S;
+  memset(&S, 0, sizeof S);
+  S.g = g;
+  S.out = out;
+  S.buffered = g->steps > 0;
+  if (!g->nmoves) {
+    static const int dflt[4][2] = {{1, 1}, {2, 2}, {2, 1}, {1, 2}};
+    g->nmoves = 4;
+    memcpy(g->moves, dflt, sizeof dflt);
+  }
+  if (!g->n_given) g->n = (g->timeout > 0 || g->steps) ? 100000000L : 1;
+  pthread_mutex_init(&S.mu, NULL);
+  int rc = -1, threads = sk_jobs(g->jobs);
+  worker *w = calloc((size_t)threads, sizeof *w);
+  pthread_t *th = calloc((size_t)threads, sizeof *th);
+  int *started = calloc((size_t)threads, sizeof *started);
+  if (!(S.excluded = sk_canon_set_new()) || !w || !th || !started) { sk_warn("out of memory"); goto done; }
+  if (g->pattern && read_pattern(&S, g->pattern)) goto done;
+  if (g->from && read_seeds(&S, g->from)) goto done;
+  if (g->exclude && read_excluded(&S, g->exclude)) goto done;
+  for (int i = 0; i < threads; i++) {
+    w[i].S = &S;
+    w[i].id = i;
+    sk_rng_seed(&w[i].rng, g->seed, 0x5EA4C4ULL + (uint64_t)i);
+    if (!(w[i].seen = sk_canon_set_new())) { sk_warn("out of memory"); goto done; }
+  }
+  for (int i = 0; i < threads; i++) started[i] = pthread_create(&th[i], NULL, work, &w[i]) == 0;
+  int tty = !g->quiet && isatty(2);
+  double next = sk_tgen_now() + 2;
+  for (;;) {
+    int alive = 0;
+    for (int i = 0; i < threads; i++)
+      if (started[i]) {
+        if (pthread_tryjoin_np(th[i], NULL) == 0) started[i] = 0;
+        else alive = 1;
+      }
+    if (!alive) break;
+    struct timespec ts = {0, 100000000};
+    nanosleep(&ts, NULL);
+    if (tty && sk_tgen_now() >= next) {
+      pthread_mutex_lock(&S.mu);
+      progress(&S, "");
+      pthread_mutex_unlock(&S.mu);
+      next = sk_tgen_now() + 2;
+    }
+  }
+  if (S.buffered) {                          /* thread by thread, through the set */
+    for (int i = 0; i < threads; i++)
+      for (size_t k = 0; k < w[i].nseedforms; k++) sk_canon_set_add(S.excluded, w[i].seedforms[k]);
+    for (int i = 0; i < threads; i++)
+      for (size_t k = 0; k < w[i].nhits; k++) {
+        if (S.found < g->n && sk_canon_set_add(S.excluded, w[i].hits[k].form) == 1) {
+          if (fputs(w[i].hits[k].text, out->f) == EOF) S.io_error = 1;
+          S.found++;
+        }
+      }
+  }
+  if (S.io_error) { sk_warn("write error: %s", strerror(errno)); goto done; }
+  if (S.seed_failed) sk_warn("--pattern: no puzzle with one solution found on the pattern");
+  char what[64] = "done: ";                 /* the summary, also with --quiet */
+  if (g->deadline > 0 && sk_tgen_now() > g->deadline)
+    snprintf(what, sizeof what, "timeout after %g s: ", g->timeout);
+  progress(&S, what);
+  rc = g->n_given ? S.found < g->n : S.found == 0;
+done:
+  for (int i = 0; w && i < threads; i++) {
+    sk_canon_set_free(w[i].seen);
+    for (size_t k = 0; k < w[i].nhits; k++) free(w[i].hits[k].text);
+    free(w[i].hits);
+    free(w[i].seedforms);
+  }
+  free(w);
+  free(th);
+  free(started);
+  free(S.seeds);
+  sk_canon_set_free(S.excluded);
+  pthread_mutex_destroy(&S.mu);
+  return rc;
+}
+
+/* }====== */
