@@ -34,6 +34,7 @@
 
 #define BAND_ALL   0x7FFFFFFu   /* the 27 cells of a band */
 #define ROW_ONES   0x0040201u   /* bit 0 of each of the three rows */
+#define BAND_WORDS 0x1249249u   /* the words of band 0 (i % 3 == 0) */
 /* Stack bound: entry k of the stack was pushed at a node with fewer
 ** unsolved cells than entry k-1's (the branch that placed the guessed cell
 ** led there), so there are fewer entries than cells. */
@@ -187,7 +188,9 @@ static int slv_pick(const slv_state *s, const uint32_t two[3]) {
 ** until nothing changes.  On OPEN, *pick is the cell to guess on
 ** (27*band + bit). */
 static int slv_propagate(slv_state *s, int *pick) {
-  uint32_t done = 0;   /* words reduced since their digit's column pass */
+  uint32_t done = 0;          /* words reduced since their digit's column pass */
+  uint32_t scan = BAND_ALL;   /* words changed since their band's singles scan */
+  uint32_t two[3] = {0, 0, 0};
   for (;;) {
     for (uint32_t x; (x = s->dirty & s->live) != 0; ) {
       unsigned i = (unsigned)__builtin_ctz(x);
@@ -197,6 +200,7 @@ static int slv_propagate(slv_state *s, int *pick) {
     }
     s->dirty = 0;
     if (!(s->cells[0] | s->cells[1] | s->cells[2])) return SOLVED;
+    scan |= done;
     for (uint32_t x = done; x; ) {
       unsigned d = (unsigned)__builtin_ctz(x) / 3;
       x &= ~(7u << (3 * d));
@@ -204,9 +208,10 @@ static int slv_propagate(slv_state *s, int *pick) {
     }
     done = 0;
     if (s->dirty) continue;
-    uint32_t two[3];
     for (int b = 0; b < 3; b++) {
       uint32_t u = s->cells[b];
+      /* a band none of whose words changed keeps its singles and pairs */
+      if (!(scan & (BAND_WORDS << b))) continue;
       two[b] = 0;
       if (!u) continue;
       /* cells with at least 1, 2, 3 candidates (unrolled: a loop's exit
@@ -219,18 +224,25 @@ static int slv_propagate(slv_state *s, int *pick) {
 #undef SLV_COUNT
       if (u & ~r1) return DEAD;
       uint32_t single = u & ~r2;
-      for (; single; single &= single - 1) {
-        int p = __builtin_ctz(single);
-        uint32_t bit = (uint32_t)1 << p;
-        uint32_t row = 0x1FFu << (p / 9 * 9);
-        int d = 0;
-        while (d < 9 && !(s->f[3 * d + b] & bit)) d++;
-        /* an earlier single of this pass took the cell's last digit */
-        if (d == 9) return DEAD;
-        slv_and(s, 3 * d + b, ~row | bit);
+      if (single) {
+        /* the digit of a single, bit by bit: planes of digits 2|4|6|8,
+        ** 3|4|7|8, 5-8 and 9 (digit d+1 is word d) */
+        uint32_t q0 = w[3] | w[9] | w[15] | w[21], q1 = w[6] | w[9] | w[18] | w[21];
+        uint32_t q2 = w[12] | w[15] | w[18] | w[21], q3 = w[24];
+        do {
+          int p = __builtin_ctz(single);
+          uint32_t bit = (uint32_t)1 << p;
+          unsigned d = ((q0 >> p) & 1) | ((q1 >> p) & 1) << 1 | ((q2 >> p) & 1) << 2
+                     | ((q3 >> p) & 1) << 3;
+          /* an earlier single of this pass took the cell's last digit */
+          if (d > 8 || !(w[3 * d] & bit)) return DEAD;
+          slv_and(s, 3 * d + b, ~(0x1FFu << (p / 9 * 9)) | bit);
+          single &= single - 1;
+        } while (single);
       }
       two[b] = u & r2 & ~r3;
     }
+    scan = 0;
     if (s->dirty) continue;
     int best = slv_pick(s, two);
     if (best < 0) {
