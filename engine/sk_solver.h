@@ -35,6 +35,12 @@ static inline int sk_solve_unique(const uint8_t puzzle[SK_CELLS], uint8_t soluti
   return sk_solve_count(puzzle, 2, solution, 0) == 1;
 }
 
+/* The variant of the solver that runs on this processor: "avx2" (x86-64
+** with AVX2, BMI2 and POPCNT) or "generic" (any other, or when the
+** environment sets SK_SOLVER_ISA=generic).  Every variant gives the same
+** answers; only the speed differs. */
+const char *sk_solver_isa(void);
+
 /* Check a complete grid against the rules (every house holds 1..9) and,
 ** when puzzle is not NULL, against the puzzle's givens. */
 int sk_solution_valid(const uint8_t grid[SK_CELLS], const uint8_t puzzle[SK_CELLS]);

@@ -20,6 +20,13 @@
 #define SOLVER_TABLES_H
 
 #include <stdint.h>
+#include "sk_solver.h"
+
+/* sk_solve_count through one named variant ("generic", "avx2"), whatever
+** the automatic choice; (unsigned long)-1 when this processor or build
+** has no such variant.  For the tests, which hold the variants equal. */
+unsigned long slv_count_isa(const char *isa, const uint8_t puzzle[SK_CELLS], unsigned long limit,
+                            uint8_t solution[SK_CELLS], sk_solve_stats *stats);
 
 static const uint8_t slv_shrink[512] = {
   0,1,1,1,1,1,1,1,2,3,3,3,3,3,3,3,2,3,3,3,3,3,3,3,2,3,3,3,3,3,3,3,
