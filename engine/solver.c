@@ -26,8 +26,16 @@
 ** branch places its lowest digit, the other, stacked for backtracking,
 ** eliminates it.  Counting walks the whole tree up to the limit.
 **
+** Instruction sets.  The propagation and search (solver_core.h) are
+** compiled once per variant: the plain one (this build's flags) and, on
+** x86-64, one for AVX2/BMI2/POPCNT processors, where a word's mini-row
+** shape is one pext and the peer counts are popcnt.  The first call picks
+** the best variant the processor has (SK_SOLVER_ISA=generic forces the
+** plain one, e.g. under valgrind); all give the same answers.
+**
 ** Everything lives in the caller's stack (about 13 KB at most): the
-** functions are reentrant and thread-safe.
+** functions are reentrant and thread-safe (the variant, chosen once, is
+** the only shared value).
 */
 #include <stdlib.h>
 #include <string.h>
