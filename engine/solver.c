@@ -19,12 +19,20 @@
 ** The words do not see columns, so a column pass per changed digit adds
 ** the column/box locked candidates (and through them column hidden
 ** singles).  Then cells with one candidate (naked singles) are placed by
-** reducing their row to them, which the word update finishes.
+** reducing their row to them, which the word update finishes.  Last, when
+** all that is done, the triads: each mini-row (and mini-column) holds
+** exactly three digits, so when three digits are confined to one, the six
+** others leave it -- what no single digit's words can see.
 **
-** When nothing is left, the solver guesses on the bivalue cell with the
-** most unsolved peers (else on a cell with the fewest candidates): one
-** branch places its lowest digit, the other, stacked for backtracking,
-** eliminates it.  Counting walks the whole tree up to the limit.
+** When nothing is left, the solver guesses.  Each digit takes one of six
+** configurations (permutations rows -> boxes) in each band, and one of six
+** (bands -> columns) in each stack.  In the band or stack with the fewest
+** configurations left over its nine digits, a digit with two is a binary
+** choice that confines it to three mini-rows (mini-columns) either way.
+** Without one, the guess is the bivalue cell with the most unsolved peers
+** (else a cell with the fewest candidates): one branch places its lowest
+** digit, the other eliminates it.  The second branch is stacked for
+** backtracking; counting walks the whole tree up to the limit.
 **
 ** Instruction sets.  The propagation and search (solver_core.h) are
 ** compiled once per variant: the plain one (this build's flags) and, on
@@ -33,7 +41,7 @@
 ** the best variant the processor has (SK_SOLVER_ISA=generic forces the
 ** plain one, e.g. under valgrind); all give the same answers.
 **
-** Everything lives in the caller's stack (about 13 KB at most): the
+** Everything lives in the caller's stack (about 22 KB at most): the
 ** functions are reentrant and thread-safe (the variant, chosen once, is
 ** the only shared value).
 */
@@ -52,10 +60,11 @@
 #define BAND_ALL   0x7FFFFFFu   /* the 27 cells of a band */
 #define ROW_ONES   0x0040201u   /* bit 0 of each of the three rows */
 #define BAND_WORDS 0x1249249u   /* the words of band 0 (i % 3 == 0) */
-/* Stack bound: entry k of the stack was pushed at a node with fewer
-** unsolved cells than entry k-1's (the branch that placed the guessed cell
-** led there), so there are fewer entries than cells. */
-#define MAX_DEPTH  SK_CELLS
+/* Stack bound: each stacked entry is the second branch of a guess on the
+** current path, whose first branch either placed a cell (81 at most) or
+** fixed a digit's configuration in a band or stack (54 at most), so there
+** are fewer entries than that. */
+#define MAX_DEPTH  (SK_CELLS + 54)
 
 typedef struct slv_state {
   uint32_t f[27];      /* f[3*d+b]: digit d, band b */
@@ -92,6 +101,7 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #define SLV_FN 
 #define SLV_PEXT 0
 #define SLV_POPCNT 0
+#define SLV_AVX2 0
 #define slv_and slv_and_generic
 #define slv_word slv_word_generic
 #define slv_fold slv_fold_generic
@@ -102,10 +112,17 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #define slv_pick slv_pick_generic
 #define slv_propagate slv_propagate_generic
 #define slv_search slv_search_generic
+#define slv_shapes slv_shapes_generic
+#define slv_confine slv_confine_generic
+#define slv_pick_band slv_pick_band_generic
+#define slv_triads slv_triads_generic
+#define slv_spread slv_spread_generic
+#define slv_shape slv_shape_generic
 #include "solver_core.h"
 #undef SLV_FN
 #undef SLV_PEXT
 #undef SLV_POPCNT
+#undef SLV_AVX2
 #undef slv_and
 #undef slv_word
 #undef slv_fold
@@ -116,12 +133,19 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #undef slv_pick
 #undef slv_propagate
 #undef slv_search
+#undef slv_shapes
+#undef slv_confine
+#undef slv_pick_band
+#undef slv_triads
+#undef slv_spread
+#undef slv_shape
 
 #if SLV_X86
 /* x86-64 with AVX2, BMI1/2, POPCNT and LZCNT (Haswell and later, Zen). */
 #define SLV_FN __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt")))
 #define SLV_PEXT 1
 #define SLV_POPCNT 1
+#define SLV_AVX2 1
 #define slv_and slv_and_avx2
 #define slv_word slv_word_avx2
 #define slv_fold slv_fold_avx2
@@ -132,10 +156,17 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #define slv_pick slv_pick_avx2
 #define slv_propagate slv_propagate_avx2
 #define slv_search slv_search_avx2
+#define slv_shapes slv_shapes_avx2
+#define slv_confine slv_confine_avx2
+#define slv_pick_band slv_pick_band_avx2
+#define slv_triads slv_triads_avx2
+#define slv_spread slv_spread_avx2
+#define slv_shape slv_shape_avx2
 #include "solver_core.h"
 #undef SLV_FN
 #undef SLV_PEXT
 #undef SLV_POPCNT
+#undef SLV_AVX2
 #undef slv_and
 #undef slv_word
 #undef slv_fold
@@ -146,6 +177,12 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #undef slv_pick
 #undef slv_propagate
 #undef slv_search
+#undef slv_shapes
+#undef slv_confine
+#undef slv_pick_band
+#undef slv_triads
+#undef slv_spread
+#undef slv_shape
 #endif
 
 /* ---- dispatch ---- */

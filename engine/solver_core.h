@@ -6,6 +6,7 @@
 **   SLV_PEXT    1: a word's mini-row shape by one pext (BMI2), else by
 **               three table look-ups
 **   SLV_POPCNT  1: popcount by the instruction, else by bit arithmetic
+**   SLV_AVX2    1: the shapes of all 27 words eight at a time
 ** Every variant runs the same algorithm on the same state, so the answers
 ** (counts, solutions, statistics) are the same whichever one runs.
 ** Private to solver.c.
@@ -20,19 +21,22 @@ SLV_FN static inline void slv_and(slv_state *s, unsigned i, uint32_t m) {
   s->f[i] = x & m;
 }
 
+/* The word's mini-row shape: bit 3r+k when row r has the digit in box k. */
+SLV_FN static inline uint32_t slv_shape(uint32_t f) {
+#if SLV_PEXT
+  /* bit 3k of f | f >> 1 | f >> 2 is set when mini-row k is not empty */
+  return (uint32_t)_pext_u32(f | f >> 1 | f >> 2, 0x1249249u);
+#else
+  return (uint32_t)slv_shrink[f & 0x1FF] | (uint32_t)slv_shrink[(f >> 9) & 0x1FF] << 3
+       | (uint32_t)slv_shrink[f >> 18] << 6;
+#endif
+}
+
 /* Reduce word i and place the rows it leaves with one cell.  0 on a
 ** contradiction. */
 SLV_FN static int slv_word(slv_state *s, unsigned i) {
   uint32_t f = s->f[i];
-#if SLV_PEXT
-  /* bit 3k of f | f >> 1 | f >> 2 is set when mini-row k is not empty */
-  uint32_t shape = (uint32_t)_pext_u32(f | f >> 1 | f >> 2, 0x1249249u);
-#else
-  uint32_t shape = (uint32_t)slv_shrink[f & 0x1FF]
-                 | (uint32_t)slv_shrink[(f >> 9) & 0x1FF] << 3
-                 | (uint32_t)slv_shrink[f >> 18] << 6;
-#endif
-  f &= slv_keep[shape];
+  f &= slv_keep[slv_shape(f)];
   if (!f) return 0;
   s->f[i] = f;
   /* every row keeps a cell here, so subtracting one per row cannot borrow
@@ -104,6 +108,72 @@ SLV_FN static int slv_columns(slv_state *s, unsigned d) {
   return 1;
 }
 
+
+/* ---- triads ---- */
+
+/* Every word's shape and columns (hs, fo: room for 32). */
+SLV_FN static void slv_shapes(const uint32_t f[27], uint32_t hs[32], uint32_t fo[32]) {
+  unsigned i = 0;
+#if SLV_AVX2
+  /* eight words at a time: row r's mini-rows are bits 0, 3, 6 of
+  ** (f | f >> 1 | f >> 2) >> 9r, gathered to bits 0-2 */
+  const __m256i m49 = _mm256_set1_epi32(0x49), m7 = _mm256_set1_epi32(7),
+                m1ff = _mm256_set1_epi32(0x1FF);
+  for (; i + 8 <= 27; i += 8) {
+    __m256i x = _mm256_loadu_si256((const __m256i *)(f + i));
+    __m256i t = _mm256_or_si256(x, _mm256_or_si256(_mm256_srli_epi32(x, 1), _mm256_srli_epi32(x, 2)));
+    __m256i r0 = _mm256_and_si256(t, m49);
+    __m256i r1 = _mm256_and_si256(_mm256_srli_epi32(t, 9), m49);
+    __m256i r2 = _mm256_and_si256(_mm256_srli_epi32(t, 18), m49);
+#define SLV_GATHER(r) _mm256_and_si256(_mm256_or_si256(r, _mm256_or_si256(_mm256_srli_epi32(r, 2), \
+                                                         _mm256_srli_epi32(r, 4))), m7)
+    __m256i sh = _mm256_or_si256(SLV_GATHER(r0), _mm256_or_si256(_mm256_slli_epi32(SLV_GATHER(r1), 3),
+                                                                 _mm256_slli_epi32(SLV_GATHER(r2), 6)));
+#undef SLV_GATHER
+    __m256i c = _mm256_and_si256(_mm256_or_si256(x, _mm256_or_si256(_mm256_srli_epi32(x, 9),
+                                                                     _mm256_srli_epi32(x, 18))), m1ff);
+    _mm256_storeu_si256((__m256i *)(hs + i), sh);
+    _mm256_storeu_si256((__m256i *)(fo + i), c);
+  }
+#endif
+  for (; i < 27; i++) { hs[i] = slv_shape(f[i]); fo[i] = slv_fold(f[i]); }
+}
+
+/* The cells of the mini-rows of a shape (bit 3r+k: row r, box k). */
+SLV_FN static inline uint32_t slv_spread(uint32_t x) {
+#if SLV_PEXT
+  return (uint32_t)_pdep_u32(x, 0x1249249u) * 7;
+#else
+  static const uint32_t box[8] = {0, 07, 070, 077, 0700, 0707, 0770, 0777};
+  return box[x & 7] | box[(x >> 3) & 7] << 9 | box[x >> 6] << 18;
+#endif
+}
+
+/* Each mini-row (three cells of a row in a box) and each mini-column of a
+** band holds exactly three digits.  A digit whose row of the band keeps it
+** in one box only, or whose box keeps it in one column only, is in that
+** mini-row or mini-column; when three digits are, the six others leave it
+** (four are a contradiction: 0).  The table look-ups see one digit at a
+** time and would never find this. */
+SLV_FN static int slv_triads(slv_state *s, unsigned b, const uint32_t hs[27],
+                             const uint32_t fo[27]) {
+  uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0, n1 = 0, n2 = 0, n3 = 0, n4 = 0;
+  for (unsigned i = b; i < 27; i += 3) {
+    uint32_t x = slv_alone[hs[i]], y = slv_alone[fo[i]];
+    m4 |= m3 & x; m3 |= m2 & x; m2 |= m1 & x; m1 |= x;
+    n4 |= n3 & y; n3 |= n2 & y; n2 |= n1 & y; n1 |= y;
+  }
+  if (m4 | n4) return 0;
+  /* a mini-row or mini-column whose three cells are solved has nothing
+  ** left to clear */
+  if (!((slv_spread(m3) | n3 * ROW_ONES) & s->cells[b])) return 1;
+  for (unsigned i = b; i < 27; i += 3) {
+    uint32_t out = slv_spread(m3 & ~slv_alone[hs[i]]) | (n3 & ~slv_alone[fo[i]]) * ROW_ONES;
+    if (s->f[i] & out) slv_and(s, i, ~out);
+  }
+  return 1;
+}
+
 /* ---- choosing the guess ---- */
 
 #if SLV_POPCNT
@@ -137,6 +207,54 @@ SLV_FN static int slv_pick(const slv_state *s, const uint32_t two[3]) {
   return best;
 }
 
+
+/* Band configurations.  A digit takes one of six permutations rows ->
+** boxes in each band and bands -> columns in each stack; slv_perms[]
+** counts those its shape allows.  The band or stack with the fewest
+** allowed configurations over its nine digits (more than nine: not all
+** fixed) is the most constrained; a digit with two there is a binary
+** choice that places three mini-rows (or mini-columns) at once.  Returns
+** 0, or 1 + the choice: bit 0 stack, bits 1-2 band or stack, bits 3-6
+** digit, bits 7-9 and 10-12 the two permutations. */
+SLV_FN static unsigned slv_pick_band(const uint32_t hs[27], const uint32_t fo[27]) {
+  uint32_t vs[27];
+  unsigned tot[6] = {0, 0, 0, 0, 0, 0};
+  for (unsigned i = 0; i < 27; i += 3) {
+    uint32_t c0 = fo[i], c1 = fo[i + 1], c2 = fo[i + 2];
+    for (unsigned b = 0; b < 3; b++) {
+      tot[b] += slv_perms[hs[i + b]] & 7;
+      uint32_t v = (c0 >> (3 * b) & 7) | (c1 >> (3 * b) & 7) << 3 | (c2 >> (3 * b) & 7) << 6;
+      vs[i + b] = v;
+      tot[3 + b] += slv_perms[v] & 7;
+    }
+  }
+  unsigned best = 6, bt = 1000;
+  for (unsigned k = 0; k < 6; k++)
+    if (tot[k] > 9 && tot[k] < bt) { bt = tot[k]; best = k; }
+  if (best == 6) return 0;
+  unsigned o = best / 3, b = best % 3;
+  for (unsigned d = 0; d < 9; d++) {
+    unsigned c = slv_perms[o ? vs[3 * d + b] : hs[3 * d + b]];
+    if ((c & 7) == 2) return 1 + (o | b << 1 | d << 3 | (c >> 3 & 7) << 7 | (c >> 6) << 10);
+  }
+  return 0;
+}
+
+/* Confine digit d of band (or stack) b to permutation k. */
+SLV_FN static void slv_confine(slv_state *s, unsigned stack, unsigned b, unsigned d, unsigned k) {
+  static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  if (!stack) {
+    uint32_t m = 0;
+    for (int r = 0; r < 3; r++) m |= (uint32_t)7 << (9 * r + 3 * perm[k][r]);
+    slv_and(s, 3 * d + b, m);
+    return;
+  }
+  for (unsigned band = 0; band < 3; band++) {
+    uint32_t off = ((uint32_t)7 << (3 * b)) & ~((uint32_t)1 << (3 * b + perm[k][band]));
+    slv_and(s, 3 * d + band, ~(off * ROW_ONES));
+  }
+}
+
 /* ---- fixpoint ---- */
 
 /* Reduce every dirty word, then the columns, then place naked singles,
@@ -145,6 +263,7 @@ SLV_FN static int slv_pick(const slv_state *s, const uint32_t two[3]) {
 SLV_FN static int slv_propagate(slv_state *s, int *pick) {
   uint32_t done = 0;          /* words reduced since their digit's column pass */
   uint32_t scan = BAND_ALL;   /* words changed since their band's singles scan */
+  uint32_t tri = BAND_ALL;    /* words changed since their band's triads */
   uint32_t two[3] = {0, 0, 0};
   for (;;) {
     for (uint32_t x; (x = s->dirty & s->live) != 0; ) {
@@ -156,6 +275,7 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
     s->dirty = 0;
     if (!(s->cells[0] | s->cells[1] | s->cells[2])) return SOLVED;
     scan |= done;
+    tri |= done;
     for (uint32_t x = done; x; ) {
       unsigned d = (unsigned)__builtin_ctz(x) / 3;
       x &= ~(7u << (3 * d));
@@ -197,8 +317,18 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
       }
       two[b] = u & r2 & ~r3;
     }
+    if (s->dirty) { scan = 0; continue; }
+    /* the triads last: dearer, and seldom of use before the rest is done;
+    ** they and the choice of a band see every word's shape and columns */
+    uint32_t hs[32], fo[32];
+    slv_shapes(s->f, hs, fo);
+    for (unsigned b = 0; b < 3; b++)
+      if ((tri & (BAND_WORDS << b)) && s->cells[b] && !slv_triads(s, b, hs, fo)) return DEAD;
+    tri = 0;
     scan = 0;
     if (s->dirty) continue;
+    unsigned band = slv_pick_band(hs, fo);
+    if (band) { *pick = -(int)band; return OPEN; }
     int best = slv_pick(s, two);
     if (best < 0) {
       /* no bivalue cell: the first cell with the fewest candidates */
@@ -226,6 +356,15 @@ SLV_FN static void slv_search(slv_state *s, slv_run *run) {
     int pick = -1;
     int r = slv_propagate(s, &pick);
     run->nodes++;
+    if (r == OPEN && pick < 0) {
+      unsigned c = (unsigned)-pick - 1, o = c & 1, b = c >> 1 & 3, d = c >> 3 & 15;
+      stack[top] = *s;
+      slv_confine(&stack[top], o, b, d, c >> 10 & 7);   /* the other branch */
+      top++;
+      slv_confine(s, o, b, d, c >> 7 & 7);
+      run->guesses++;
+      continue;
+    }
     if (r == OPEN) {
       int b = pick / 27, p = pick % 27, d = 0;
       uint32_t bit = (uint32_t)1 << p;

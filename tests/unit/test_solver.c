@@ -138,17 +138,25 @@ static void test_tables(void **state) {
   (void)state;
   static const int perm[6][3] = {{0,1,2},{0,2,1},{1,0,2},{1,2,0},{2,0,1},{2,1,0}};
   for (unsigned x = 0; x < 512; x++) {
-    unsigned sh = 0, keep = 0;
+    unsigned sh = 0, keep = 0, n = 0, first = 0, last = 0;
     for (int k = 0; k < 3; k++)
       if (x & (7u << (3 * k))) sh |= 1u << k;
     assert_int_equal(slv_shrink[x], sh);
     for (int q = 0; q < 6; q++) {
       int ok = 1;
       for (int r = 0; r < 3; r++) ok &= (x >> (3 * r + perm[q][r])) & 1;
-      if (ok)
+      if (ok) {
         for (int r = 0; r < 3; r++) keep |= 7u << (9 * r + 3 * perm[q][r]);
+        if (!n++) first = (unsigned)q;
+        last = (unsigned)q;
+      }
     }
     assert_int_equal(slv_keep[x], keep);
+    assert_int_equal(slv_perms[x], n | first << 3 | last << 6);
+    unsigned alone = 0;
+    for (int k = 0; k < 9; k++)
+      if (x >> k & 1 && !(x & (7u << (k / 3 * 3)) & ~(1u << k))) alone |= 1u << k;
+    assert_int_equal(slv_alone[x], alone);
   }
 }
 
