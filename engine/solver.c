@@ -105,7 +105,6 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #define slv_and slv_and_generic
 #define slv_word slv_word_generic
 #define slv_fold slv_fold_generic
-#define slv_point slv_point_generic
 #define slv_claim slv_claim_generic
 #define slv_columns slv_columns_generic
 #define slv_count slv_count_generic
@@ -126,7 +125,6 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #undef slv_and
 #undef slv_word
 #undef slv_fold
-#undef slv_point
 #undef slv_claim
 #undef slv_columns
 #undef slv_count
@@ -149,7 +147,6 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #define slv_and slv_and_avx2
 #define slv_word slv_word_avx2
 #define slv_fold slv_fold_avx2
-#define slv_point slv_point_avx2
 #define slv_claim slv_claim_avx2
 #define slv_columns slv_columns_avx2
 #define slv_count slv_count_avx2
@@ -170,7 +167,6 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #undef slv_and
 #undef slv_word
 #undef slv_fold
-#undef slv_point
 #undef slv_claim
 #undef slv_columns
 #undef slv_count

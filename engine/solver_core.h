@@ -76,13 +76,6 @@ SLV_FN static int slv_word(slv_state *s, unsigned i) {
 /* Columns of a band word where the digit is (placed or candidate). */
 SLV_FN static inline uint32_t slv_fold(uint32_t f) { return (f | f >> 9 | f >> 18) & 0x1FF; }
 
-/* Columns of x (9 bits, three per box) that are the only one of their box. */
-SLV_FN static inline uint32_t slv_point(uint32_t x) {
-  uint32_t r1 = ((x << 1) & 0x1B6) | ((x >> 2) & 0x49);
-  uint32_t r2 = ((x << 2) & 0x124) | ((x >> 1) & 0xDB);
-  return x & ~(r1 | r2);
-}
-
 /* Columns to clear in a band whose digit columns are c when the other
 ** bands have the digit in columns o: a column only this band has holds
 ** the digit here, so the rest of its box cannot. */
@@ -101,7 +94,7 @@ SLV_FN static int slv_columns(slv_state *s, unsigned d) {
   unsigned i = 3 * d;
   uint32_t c0 = slv_fold(s->f[i]), c1 = slv_fold(s->f[i + 1]), c2 = slv_fold(s->f[i + 2]);
   if ((c0 | c1 | c2) != 0x1FF) return 0;
-  uint32_t p0 = slv_point(c0), p1 = slv_point(c1), p2 = slv_point(c2);
+  uint32_t p0 = slv_alone[c0], p1 = slv_alone[c1], p2 = slv_alone[c2];
   slv_and(s, i, ~((slv_claim(c0, c1 | c2) | p1 | p2) * ROW_ONES));
   slv_and(s, i + 1, ~((slv_claim(c1, c0 | c2) | p0 | p2) * ROW_ONES));
   slv_and(s, i + 2, ~((slv_claim(c2, c0 | c1) | p0 | p1) * ROW_ONES));
