@@ -6,9 +6,12 @@
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 # Sources are picked up by directory: engine/*.c -> libsudokit.a,
-# techniques/*.c -> one plugin .so each, tools/*.c -> the sudokit CLI,
-# tests/unit/test_*.c -> one cmocka test binary each,
-# bench/*.c -> one benchmark binary each.
+# techniques/*.c -> one plugin .so each, the .c files of a folder
+# techniques/NAME/ -> one plugin NAME.so (objects in
+# build/obj/techniques/NAME/), tools/*.c -> the sudokit CLI,
+# tests/unit/test_*.c -> one cmocka test binary each, bench/*.c -> one
+# benchmark binary each.  The static builds (STATIC=1, static-cli, fuzz,
+# web) link the same plugins in, one registry entry each.
 
 PREFIX   ?= /usr/local
 DESTDIR  ?=
@@ -41,8 +44,14 @@ LDLIBS   := $(DEPS_LIBS) -ldl -lm -pthread
 
 ENGINE_SRC := $(sort $(wildcard engine/*.c))
 ENGINE_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(ENGINE_SRC))
-PLUGIN_SRC := $(sort $(wildcard techniques/*.c))
-PLUGINS    := $(patsubst %.c,$(BUILD)/plugins/%.so,$(notdir $(PLUGIN_SRC)))
+# A plugin is one file (techniques/*.c) or one folder
+# (techniques/NAME/).  PLUGIN_SRC: every plugin source; PLUGIN_UNITS: one
+# file or folder per plugin, in registration order (static-registry.sh).
+PLUGIN_FILES := $(sort $(wildcard techniques/*.c))
+PLUGIN_DIRS  := $(sort $(patsubst %/,%,$(dir $(wildcard techniques/*/*.c))))
+PLUGIN_SRC   := $(sort $(PLUGIN_FILES) $(wildcard techniques/*/*.c))
+PLUGIN_UNITS := $(sort $(PLUGIN_FILES) $(PLUGIN_DIRS))
+PLUGINS      := $(patsubst %,$(BUILD)/plugins/%.so,$(basename $(notdir $(PLUGIN_UNITS))))
 TOOL_SRC   := $(sort $(wildcard tools/*.c))
 TOOL_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(TOOL_SRC))
 TEST_SRC   := $(sort $(wildcard tests/unit/test_*.c))
@@ -73,11 +82,25 @@ $(LIB): $(ENGINE_OBJ)
 # The chain searches take nearly all of the rating time on hard puzzles;
 # -O3 makes them about 5 % faster, and code for the build machine's own
 # processor about 3 % more (OPT=... on the command line still wins; build
-# with CHAINS_ARCH= for plugins that must run on another machine).
+# with CHAINS_ARCH= for plugins that must run on another machine).  These
+# apply to every object of techniques/chains/, in every native build.
 CHAINS_ARCH ?= -march=native
-$(BUILD)/plugins/chains.so: OPT = -O3 $(CHAINS_ARCH)
-# make check: the inner searches' start tests cross-checked (chain_static.h)
-$(BUILD)/plugins/chains.so: CFLAGS += $(CHAINS_DEFS)
+$(BUILD)/obj/techniques/chains/%.o: OPT = -O3 $(CHAINS_ARCH)
+# make check: the searches' shortcuts cross-checked (SK_CHAINS_XCHECK)
+$(BUILD)/obj/techniques/chains/%.o: CFLAGS += $(CHAINS_DEFS)
+
+# A folder plugin: its objects, compiled with -fvisibility=hidden (what its
+# files share stays inside; sk_plugin.h exports the entry), linked into one
+# NAME.so.  Its .so has no .d of its own: one left from when the plugin was
+# one file would name that file, and is removed.
+define FOLDER_PLUGIN
+$(BUILD)/obj/$(1)/%.o: CFLAGS += -fvisibility=hidden
+$(BUILD)/plugins/$(notdir $(1)).so: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard $(1)/*.c))
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS) -shared -o $$@ $$^
+$(shell rm -f $(BUILD)/plugins/$(notdir $(1)).d)
+endef
+$(foreach d,$(PLUGIN_DIRS),$(eval $(call FOLDER_PLUGIN,$(d))))
 
 $(BUILD)/plugins/%.so: techniques/%.c
 	@mkdir -p $(dir $@)
@@ -99,7 +122,7 @@ CFLAGS     += -DSK_STATIC_PLUGINS
 PLUGIN_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(PLUGIN_SRC))
 $(BUILD)/static_plugins.c: $(PLUGIN_SRC) tools/dev/static-registry.sh
 	@mkdir -p $(dir $@)
-	sh tools/dev/static-registry.sh $(PLUGIN_SRC) > $@
+	sh tools/dev/static-registry.sh $(PLUGIN_UNITS) > $@
 $(BUILD)/obj/static_plugins.o: $(BUILD)/static_plugins.c
 	$(CC) $(CFLAGS) -c $< -o $@
 $(CLI): $(TOOL_OBJ) $(LIB) $(PLUGIN_OBJ) $(BUILD)/obj/static_plugins.o
@@ -117,6 +140,13 @@ $(BUILD)/sudokit-static: FORCE
 
 # The technique tests share one fixture, linked in as an object.
 $(filter $(BUILD)/tests/test_techniques_%,$(TESTS)): $(BUILD)/obj/tests/unit/technique_fixture.o
+# So do the tests of techniques beyond SE's table.
+$(BUILD)/tests/test_single_digit $(BUILD)/tests/test_coloring: $(BUILD)/obj/tests/unit/pattern_fixture.o
+$(BUILD)/obj/tests/unit/pattern_fixture.o: CFLAGS += $(CMOCKA_CFLAGS)
+# The tests of HoDoKu's techniques share theirs (it uses cmocka's asserts).
+HODOKU_STEP_TESTS := $(BUILD)/tests/test_wings_hodoku $(BUILD)/tests/test_sue_de_coq
+$(HODOKU_STEP_TESTS): $(BUILD)/obj/tests/unit/hodoku_step_fixture.o
+$(BUILD)/obj/tests/unit/hodoku_step_fixture.o: CFLAGS += $(CMOCKA_CFLAGS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
@@ -152,7 +182,7 @@ FUZZ_CFLAGS  := -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefine
                 -DSK_BUILD_RATINGS_DIR='"$(ABS_SRC)/ratings"' -DSK_PREFIX='"$(PREFIX)"'
 fuzz:
 	@mkdir -p build-fuzz
-	sh tools/dev/static-registry.sh $(PLUGIN_SRC) > build-fuzz/static_plugins.c
+	sh tools/dev/static-registry.sh $(PLUGIN_UNITS) > build-fuzz/static_plugins.c
 	@set -e; for f in $(FUZZERS); do \
 	  echo "== fuzz_$$f ($(FUZZ_SECONDS) s)"; \
 	  $(FUZZ_CC) $(FUZZ_CFLAGS) -o build-fuzz/fuzz_$$f tests/fuzz/fuzz_$$f.c $(ENGINE_SRC) \
@@ -282,7 +312,7 @@ $(WEB_OBJ_DIR)/%.o: %.c | web-toolchain
 
 $(WEB_OBJ_DIR)/static_plugins.c: $(PLUGIN_SRC) tools/dev/static-registry.sh
 	@mkdir -p $(dir $@)
-	sh tools/dev/static-registry.sh $(PLUGIN_SRC) > $@
+	sh tools/dev/static-registry.sh $(PLUGIN_UNITS) > $@
 
 # table2c runs on the build machine: the native library and libyaml
 $(WEB_OBJ_DIR)/table2c: tools/web/table2c.c $(LIB)

@@ -4,7 +4,7 @@
 ** eliminates a solution digit or places a wrong one.
 **
 **   bench_verify SHARED_BENCH_DIR [-n TOTAL] [-j THREADS] [-b SECONDS]
-**                [--hard N] [--seed S]
+**                [--hard N] [--seed S] [-t TABLE]
 **
 ** Puzzles, in this order until TOTAL (default 100,000) is reached:
 **   puzzles0_kaggle_10k.txt          9,999  all singles
@@ -15,7 +15,8 @@
 **   puzzles2_17_clue.txt            49,158  all
 **   generated                        the rest: minimal puzzles from
 **                                           sk_generate, stream i of --seed
-** Each puzzle is rated with the se table (the techniques the build has),
+** Each puzzle is rated with the se table, or -t TABLE (a name in ratings/
+** or a path: one that enables further techniques; the techniques the build has),
 ** recording the steps, with sk_rate_opts.solution set; the engine's own
 ** check (r.wrong) and an independent one here (every elimination and
 ** placement of every recorded step against the solution) must both find
@@ -244,11 +245,11 @@ static void *worker(void *arg) {
 
 /* {====== set-up and report */
 
-/* The se table, keeping the techniques some loaded plugin provides. */
-static sk_engine *make_engine(void) {
+/* The table, keeping the techniques some loaded plugin provides. */
+static sk_engine *make_engine(const char *table) {
   sk_error err = {{0}};
   sk_engine *e = sk_engine_new();
-  char *path = sk_table_resolve("se", &err);
+  char *path = sk_table_resolve(table, &err);
   sk_table *t = path ? sk_table_load(path, &err) : NULL;
   free(path);
   if (!e || !t || sk_engine_load_default(e, NULL, &err) != 0) {
@@ -282,7 +283,7 @@ static void print_row(const char *name, const tally *t) {
 
 static int usage(void) {
   fprintf(stderr, "usage: bench_verify SHARED_BENCH_DIR [-n TOTAL] [-j THREADS] [-b SECONDS]"
-                  " [--hard N] [--seed S]\n");
+                  " [--hard N] [--seed S] [-t TABLE]\n");
   return 2;
 }
 
@@ -292,6 +293,7 @@ int main(int argc, char **argv) {
   long total = 100000, threads = 2, hard = 500;
   double budget = 0.5;
   uint64_t seed = 1;
+  const char *table = "se";
   for (int i = 2; i < argc; i += 2) {          /* every option takes a value */
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!v) return usage();
@@ -300,6 +302,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "-b")) budget = atof(v);
     else if (!strcmp(argv[i], "--hard")) hard = atol(v);
     else if (!strcmp(argv[i], "--seed")) seed = strtoull(v, NULL, 10);
+    else if (!strcmp(argv[i], "-t")) table = v;
     else return usage();
   }
   if (total < 1 || threads < 1 || threads > 256 || hard < 0 || !(budget > 0)) return usage();
@@ -312,7 +315,7 @@ int main(int argc, char **argv) {
   b.budget = budget;
   b.seed = seed;
   pthread_mutex_init(&b.mu, NULL);
-  if (!(b.e = make_engine())) return 1;
+  if (!(b.e = make_engine(table))) return 1;
   if (!(b.jobs = calloc((size_t)total, sizeof *b.jobs))) return 1;
   read_source(&b, total, dir, SRC_KAGGLE, total, 1);
   read_source(&b, total, dir, SRC_TOP, total, 1);

@@ -187,13 +187,20 @@ static int loaded(const sk_engine *e, const char *id) {
 ** but a plugin provides get an entry of difficulty 0 at the end. */
 static int restrict_table(sk_table *t, char *const *ids, const sk_engine *e, sk_error *err) {
   int n = 0;
+  char *keep = calloc((size_t)t->n + 1, 1);
+  if (!keep) return sk_error_set(err, "out of memory");
+  for (int i = 0; ids[i]; i++) {                 /* ids or aliases */
+    int k = sk_table_lookup(t, ids[i]);
+    if (k >= 0) keep[k] = 1;
+  }
   for (int i = 0; i < t->n; i++) {
-    if (in_list(ids, t->entry[i].id)) t->entry[n++] = t->entry[i];
+    if (keep[i]) t->entry[n++] = t->entry[i];
     else entry_clear(&t->entry[i]);
   }
+  free(keep);
   t->n = n;
   for (int i = 0; ids[i]; i++) {
-    if (sk_table_find(t, ids[i]) >= 0) continue;
+    if (sk_table_lookup(t, ids[i]) >= 0) continue;
     if (!loaded(e, ids[i]))
       return sk_error_set(err, "technique set: unknown technique '%s' (not in table %s nor in a loaded plugin)",
                           ids[i], t->name ? t->name : "?");

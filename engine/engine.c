@@ -37,6 +37,8 @@ static void aux_clear(sk_auxset *x) { aux_clear_step(x, 1); }
 typedef struct sk_sink {
   sk_engine *e;
   const sk_table_entry *entry;
+  const sk_param *over;    /* parameters set over the entry's (sk_engine_hints_with) */
+  int nover;
   int collect;             /* keep the cheapest of all hints */
   int all;                 /* sk_engine_hints: report every hint */
   int (*cb)(void *ud, const sk_hint *h, int32_t difficulty);
@@ -193,11 +195,15 @@ static int host_set_rating_aux(const sk_search *s, const void *key, void *data,
 
 /* }====== */
 
-/* Tables carry no technique parameters yet: every option has its
-** plugin's default. */
+/* The option of the table entry being searched: the parameters set over
+** it first, then its params:, else dflt (also for nested searches, which
+** have no entry). */
 static int32_t host_param(const sk_search *s, const char *name, int32_t dflt) {
-  (void)s; (void)name;
-  return dflt;
+  const sk_sink *k = s->sink;
+  if (!k->entry || !name) return dflt;
+  for (int i = 0; i < k->nover; i++)
+    if (!strcmp(k->over[i].name, name)) return k->over[i].value;
+  return sk_table_param(k->entry, name, dflt);
 }
 
 sk_engine *sk_engine_new(void) {
@@ -387,6 +393,7 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
     int32_t diff = 0;
     int i;
     for (i = 0; i < e->table->n && !found && !timed_out; i++) {
+      if (e->table->entry[i].disabled) continue;
       if (o->profile) {
         double t0 = thread_cpu_seconds();
         found = find_step(e, &g, i, deadline, &aux, h, &diff, &timed_out);
@@ -437,9 +444,17 @@ void sk_rating_free(sk_rating *r) {
 
 int sk_engine_hints(sk_engine *e, const sk_grid *g, int i, int all,
                     int (*cb)(void *ud, const sk_hint *h, int32_t difficulty), void *ud) {
+  return sk_engine_hints_with(e, g, i, all, NULL, 0, cb, ud);
+}
+
+int sk_engine_hints_with(sk_engine *e, const sk_grid *g, int i, int all, const sk_param *over,
+                         int nover, int (*cb)(void *ud, const sk_hint *h, int32_t difficulty),
+                         void *ud) {
   if (!e->table || i < 0 || i >= e->table->n) return -1;
   sk_sink k;
   const sk_tech *t = sink_for(&k, e, i);
+  k.over = over;
+  k.nover = over ? nover : 0;
   k.all = all;
   k.cb = cb;
   k.ud = ud;

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sk_format.h"
+#include "sk_reglib.h"
 
 #define STORE_MAX   65536      /* longest line kept; longer ones are rejected */
 #define FIRST_SIZE  1024       /* first line buffer: a candidates line fits */
@@ -264,6 +265,38 @@ static int parse_single(sk_puzzle *p, const char *s, size_t len, size_t full,
   return rc;
 }
 
+/* A library line (s[0..len) is the whole line, full its true length): the
+** values, and as candidates what is left once the deleted ones are gone. */
+static int parse_library(sk_puzzle *p, const char *s, size_t len, size_t full, char *msg) {
+  sk_libline *l;
+  sk_grid g;
+  if (set_text(p, s, len, "", 0) < 0) { snprintf(msg, MSG, "out of memory"); return -1; }
+  p->format = SK_FMT_LIBRARY;
+  if (full > len) {
+    snprintf(msg, MSG, "line too long (%zu bytes, limit %d)", full, STORE_MAX);
+    return -1;
+  }
+  if (!(l = malloc(sizeof *l))) { snprintf(msg, MSG, "out of memory"); return -1; }
+  int rc = sk_libline_parse(s, len, l, msg, MSG);
+  if (rc == 0) rc = check_dups(l->values, msg);
+  if (rc == 0) {
+    sk_libline_grid(l, &g, NULL);
+    memcpy(p->values, l->values, sizeof p->values);
+    for (int c = 0; c < SK_CELLS; c++) p->cand[c] = g.value[c] ? SK_BIT(g.value[c]) : g.cand[c];
+    p->placed = l->placed;
+    p->has_cand = 1;
+    p->ok = 1;
+  }
+  free(l);
+  return rc;
+}
+
+/* A library line starts with ':'. */
+static int is_library(const char *s, size_t len) {
+  size_t i = skip_blanks(s, 0, len);
+  return i < len && s[i] == ':';
+}
+
 /* One row of the grid format: "d d d d d d d d d", '0' or '.' blank,
 ** blanks allowed after the ninth digit.  Bad characters are reported
 ** first, then a wrong digit count, then wrong spacing. */
@@ -387,6 +420,10 @@ static int looks_like_grid(const sk_reader *r) {
 
 static int read_single(sk_reader *r, sk_puzzle *p, int fmt) {
   char msg[MSG];
+  if (fmt < 0 && is_library(r->buf, r->len)) {
+    if (parse_library(p, r->buf, r->len, r->full, msg) < 0) set_error(p, r->name, r->lineno, msg);
+    return 1;
+  }
   size_t t = skip_blanks(r->buf, 0, r->len);
   size_t tl = token_len(r->buf, r->len, r->full, r->blank_past, t);
   if (parse_single(p, r->buf, r->len, r->full, t, tl, fmt, msg) < 0)
@@ -464,6 +501,12 @@ int sk_parse_text(const char *s, size_t len, sk_puzzle *p) {
   p->line = 1;
   p->source = "";
   while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == '\r')) len--;
+  if (is_library(s, len)) {
+    if (parse_library(p, s, len, len, msg) == 0) return 0;
+    snprintf(p->error, sizeof p->error, "%s", msg);
+    clear_cells(p);
+    return -1;
+  }
   size_t t = skip_blanks(s, 0, len);
   size_t tl = token_len(s, len, len, SIZE_MAX, t);
   if (parse_single(p, s, len, len, t, tl, -1, msg) == 0) return 0;
@@ -496,5 +539,6 @@ int sk_puzzle_grid(const sk_puzzle *p, sk_grid *g, int *conflict_cell) {
     if (d == 0) continue;
     for (int k = 0; k < SK_PEERS; k++) sk_grid_eliminate(g, sk_peer[c][k], d);
   }
+  if (p->format == SK_FMT_LIBRARY) g->givens = sk_bits_andnot(g->givens, p->placed);
   return 0;
 }

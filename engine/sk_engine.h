@@ -4,7 +4,8 @@
 ** An engine holds the loaded technique plugins and one bound rating table.
 ** Rating follows SE 1.2.1.3: at every step the techniques are asked in the
 ** table's order and the first hint found is applied -- one hint per step --
-** then the search restarts from the top.
+** then the search restarts from the top.  Entries with enabled: false are
+** not asked.
 **   ER  the largest step difficulty (20.0 when stuck)
 **   ED  the first step's difficulty
 **   EP  the running maximum at the first step that places a value
@@ -118,6 +119,12 @@ void sk_rating_free(sk_rating *r);
 ** with its difficulty; returning nonzero stops.  Returns the hint count. */
 int sk_engine_hints(sk_engine *e, const sk_grid *g, int i, int all,
                     int (*cb)(void *ud, const sk_hint *h, int32_t difficulty), void *ud);
+
+/* The same with parameters set over the entry's params (host->param reads
+** them first): sudokit reglib sets a reglib rule's.  over may be NULL. */
+int sk_engine_hints_with(sk_engine *e, const sk_grid *g, int i, int all, const sk_param *over,
+                         int nover, int (*cb)(void *ud, const sk_hint *h, int32_t difficulty),
+                         void *ud);
 
 /* Apply a hint's placement and eliminations to g. */
 void sk_hint_apply(const sk_hint *h, sk_grid *g);

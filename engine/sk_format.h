@@ -16,10 +16,16 @@
 **               solved cell as its single digit, so round trips hold.
 **               sk_puzzle_grid drops a solved cell's digit from its peers.
 **               A cell with no candidate is an empty cell (a contradiction).
+**   library     HoDoKu's library line (engine/sk_reglib.h), a line starting
+**               with ':': ":code:cands:givens:deleted:elims:placements:extra"
+**               read as the grid it describes -- its values placed, then the
+**               deleted candidates removed; a '+' value is placed, not
+**               given (sk_puzzle_grid leaves it out of sk_grid.givens).  The
+**               other fields are read again from raw with sk_libline_parse.
 ** Blank lines and lines starting with '#' are skipped.  The reader detects
 ** the format of each puzzle from its first line: "d d ..." (a digit, then a
-** blank) starts a grid, else a token of 729 characters is candidates and
-** anything else is read as the line format.  CRLF line ends, a UTF-8 BOM at
+** blank) starts a grid, ':' a library line, else a token of 729 characters
+** is candidates and anything else is read as the line format.  CRLF line ends, a UTF-8 BOM at
 ** the start and a last line without newline are fine.  Lines longer than
 ** 64 KiB are rejected (memory stays bounded on hostile input).
 ** Malformed puzzles come back with ok == 0 and a message; the reader then
@@ -31,7 +37,7 @@
 #include <stdio.h>
 #include "sk_grid.h"
 
-typedef enum { SK_FMT_LINE = 0, SK_FMT_GRID, SK_FMT_CANDIDATES } sk_format;
+typedef enum { SK_FMT_LINE = 0, SK_FMT_GRID, SK_FMT_CANDIDATES, SK_FMT_LIBRARY } sk_format;
 
 /* One puzzle as read.  On a malformed puzzle, ok == 0 and error says why;
 ** the reader has moved past it so the next call continues. */
@@ -43,8 +49,9 @@ typedef struct sk_puzzle {
   char error[160];            /* "puzzles.txt:12: expected 81 characters, got 80"
                               ** (sk_parse_line: the message alone) */
   uint8_t values[SK_CELLS];   /* givens (0 = empty) */
-  int has_cand;               /* candidates format: cand[] is meaningful */
+  int has_cand;               /* candidates, library: cand[] is meaningful */
   sk_mask cand[SK_CELLS];
+  sk_bits placed;             /* library: cells whose value is placed, not given */
   char *raw;                  /* line, candidates: the whole input line, without
                               ** newline; grid: the digits of its rows as one
                               ** line; bad grid row: that row (owned) */

@@ -27,6 +27,33 @@
 **   chain:  {offset: O, first: T, step: A}  n = figure - O; add A for each
 **           threshold T, T*3/2, then *4/3, *3/2, ... (4, 6, 8, 12, 16, 24...)
 **           that n exceeds -- SE's chain length bonus.
+**
+** Further keys of a technique (all optional; ratings/hodoku.yaml uses them):
+**   aliases: [fbf2, "0310"]     other names of the entry: a lookup by name
+**                               (sk_table_lookup) takes the id or an alias;
+**                               no alias may equal another entry's id or
+**                               alias, nor its own id
+**   enabled: false              listed (order, aliases) but not asked by the
+**                               rating steps; a hint listing still runs it
+**   params: {max-fins: 5, duals: 1}
+**                               whole numbers (true/false read as 1/0) the
+**                               plugin reads with host->param()
+**   attrs: {index: 2200, score: 140, level: hard}
+**                               free scalar attributes, for policies
+**   reglib: {code: "0310", digits: pattern, extra: length, params: {...}}
+**                               how hints are written as HoDoKu library
+**                               lines (engine/sk_reglib.h): code, or
+**                               codes: {TYPE: CODE, ...} by the hint's type
+**                               figure; digits: pattern|elim|placed|none;
+**                               extra: length|none; params: the options set
+**                               when a regression library is run (over the
+**                               entry's params); variants: {VARIANT: {...}}
+**                               params for the cases of one variant (over
+**                               those), as HoDoKu's tester sets options by
+**                               variant
+** These keys are kept in records owned by the table (t->ext), not by the
+** entry, so code that drops entries frees only what it always did (id,
+** name, provenance and the modifiers' provenance).
 */
 #ifndef SK_TABLE_H
 #define SK_TABLE_H
@@ -51,6 +78,66 @@ typedef struct sk_modifier {
   char *provenance;            /* optional "provenance:"/"source:" text, or NULL */
 } sk_modifier;
 
+/* A named whole number: a technique parameter. */
+typedef struct sk_param {
+  char *name;
+  int32_t value;
+} sk_param;
+
+/* A named free attribute (its scalar text). */
+typedef struct sk_attr {
+  char *name;
+  char *value;
+} sk_attr;
+
+/* What a library line's <candidate(s)> field holds (reglib: digits). */
+typedef enum {
+  SK_DIGITS_PATTERN = 0,       /* the digits of the hint's focus candidates */
+  SK_DIGITS_ELIM,              /* the digits eliminated */
+  SK_DIGITS_PLACED,            /* the digit placed */
+  SK_DIGITS_NONE               /* nothing */
+} sk_reglib_digits;
+
+/* What its <extra> field holds (reglib: extra). */
+typedef enum { SK_EXTRA_NONE = 0, SK_EXTRA_LENGTH } sk_reglib_extra;
+
+/* The library code of hints whose SK_FIG_TYPE figure is type (-1: any). */
+typedef struct sk_reglib_code {
+  int32_t type;
+  char *code;
+} sk_reglib_code;
+
+/* The params a case's variant ("1", "x") sets over the rule's. */
+typedef struct sk_reglib_variant {
+  char *name;
+  int nparam;
+  sk_param *param;
+} sk_reglib_variant;
+
+typedef struct sk_reglib_rule {
+  int ncode;
+  sk_reglib_code *code;        /* "code:" is one with type -1 */
+  sk_reglib_digits digits;
+  sk_reglib_extra extra;
+  int nparam;
+  sk_param *param;             /* set over the entry's params by sudokit reglib */
+  int nvariant;
+  sk_reglib_variant *variant;
+} sk_reglib_rule;
+
+/* The further keys of one entry (see the top of this file). */
+typedef struct sk_table_ext {
+  int nalias;
+  char **alias;
+  int nparam;
+  sk_param *param;
+  int nattr;
+  sk_attr *attr;
+  int has_reglib;
+  sk_reglib_rule reglib;
+  int slot;                    /* its index in the table's ext[] */
+} sk_table_ext;
+
 typedef struct sk_table_entry {
   char *id;                    /* technique id, as plugins register it */
   char *name;                  /* optional display name override, or NULL */
@@ -59,6 +146,8 @@ typedef struct sk_table_entry {
   sk_modifier mod[SK_MOD_MAX];
   int line, column;            /* 1-based position of the entry in its file */
   char *provenance;            /* optional "provenance:"/"source:" text, or NULL */
+  int disabled;                /* enabled: false -- the rating steps skip it */
+  const sk_table_ext *ext;     /* further keys, owned by the table; NULL: none */
 } sk_table_entry;
 
 typedef struct sk_table {
@@ -67,6 +156,8 @@ typedef struct sk_table {
   char *path;                  /* file it was read from ("<string>" if parsed) */
   int n;
   sk_table_entry *entry;       /* in step-engine order */
+  int next;
+  sk_table_ext **ext;          /* the entries' further keys (see above) */
 } sk_table;
 
 /* Read a table; NULL with err->msg "file:line:col: what" on failure.
@@ -80,6 +171,20 @@ void sk_table_free(sk_table *t);
 
 /* Index of id in t, or -1. */
 int sk_table_find(const sk_table *t, const char *id);
+/* Index of the entry whose id or alias is name, or -1. */
+int sk_table_lookup(const sk_table *t, const char *name);
+
+/* An entry's parameter (params:), else dflt. */
+int32_t sk_table_param(const sk_table_entry *e, const char *name, int32_t dflt);
+/* An entry's attribute text (attrs:), or NULL. */
+const char *sk_table_attr(const sk_table_entry *e, const char *name);
+/* Its reglib rule, or NULL when it has none. */
+const sk_reglib_rule *sk_table_reglib(const sk_table_entry *e);
+/* The library code of a hint of type figure `type` under rule r, or NULL
+** when the rule has no code for that type. */
+const char *sk_reglib_code_for(const sk_reglib_rule *r, int32_t type);
+/* The params of a variant under rule r, or NULL (*n = 0). */
+const sk_param *sk_reglib_variant_params(const sk_reglib_rule *r, const char *variant, int *n);
 
 /* Difficulty (milli) of a hint with these figures under entry e. */
 int32_t sk_table_difficulty(const sk_table_entry *e, const int32_t *fig);

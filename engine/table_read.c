@@ -243,14 +243,263 @@ static int valid_id(const node *v) {
   return 1;
 }
 
-enum { T_ID, T_BASE, T_NAME, T_MODS, T_PROV, T_SRC, T_NOTE, T_N };
+/* {--- the further keys: aliases, enabled, params, attrs, reglib ---} */
+
+#define MAX_LIST  64            /* aliases, params, attrs, codes of an entry */
+#define MAX_CODE  15            /* characters in a library code */
+
+/* true / false */
+static int want_bool(ctx *c, const node *v, const char *what, int *out) {
+  char buf[64];
+  if (v->kind == N_SCALAR && v->plain && !strcmp(v->text, "true")) return *out = 1, 0;
+  if (v->kind == N_SCALAR && v->plain && !strcmp(v->text, "false")) return *out = 0, 0;
+  return skY_failat(c, v, "%s must be true or false, not %s", what, skY_what_is(v, buf, sizeof buf));
+}
+
+/* A name: letters, digits, '-' and '_', at most MAX_ID characters. */
+static int want_name(ctx *c, const node *v, const char *what) {
+  char buf[64], tmp[48];
+  if (v->kind != N_SCALAR || skY_is_null(v) || v->len == 0)
+    return skY_failat(c, v, "%s must be a name, not %s", what, skY_what_is(v, buf, sizeof buf));
+  for (size_t i = 0; i < v->len; i++) {
+    char ch = v->text[i];
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+          ch == '-' || ch == '_') || v->len > MAX_ID)
+      return skY_failat(c, v, "bad %s '%s' (use letters, digits, '-' and '_', at most %d characters)",
+                    what, skY_show(v->text, v->len, tmp, sizeof tmp), MAX_ID);
+  }
+  return 0;
+}
+
+/* A mapping of at most MAX_LIST names: what the keys are for messages. */
+static int want_map(ctx *c, const node *v, const char *what) {
+  char buf[64];
+  if (v->kind != N_MAP) return skY_failat(c, v, "%s must be a mapping, not %s", what, skY_what_is(v, buf, sizeof buf));
+  if (v->n / 2 > MAX_LIST) return skY_failat(c, v->kid[2 * MAX_LIST], "%s has more than %d keys", what, MAX_LIST);
+  for (int i = 0; i < v->n; i += 2)
+    for (int j = 0; j < i; j += 2)
+      if (!strcmp(v->kid[i]->text, v->kid[j]->text))
+        return skY_failat(c, v->kid[i], "duplicate key '%s' in %s (first at line %d)", v->kid[i]->text,
+                      what, v->kid[j]->line);
+  return 0;
+}
+
+/* The ext record of the entry being read, made on first use; the table
+** owns it from then on (so a failure later frees it). */
+static sk_table_ext *ext_of(ctx *c, const node *v, sk_table *t, sk_table_entry *e) {
+  if (e->ext) return (sk_table_ext *)e->ext;
+  sk_table_ext **grown = realloc(t->ext, (size_t)(t->next + 1) * sizeof *grown);
+  sk_table_ext *x = calloc(1, sizeof *x);
+  if (grown) t->ext = grown;
+  if (!grown || !x) {
+    free(x);
+    skY_failat(c, v, "out of memory");
+    return NULL;
+  }
+  x->slot = t->next;
+  t->ext[t->next++] = x;
+  e->ext = x;
+  return x;
+}
+
+/* params: {name: whole number or true/false, ...} */
+static int read_params(ctx *c, const node *v, const char *what, int *n, sk_param **out) {
+  char tmp[80];
+  if (want_map(c, v, what)) return -1;
+  if (v->n && !(*out = calloc((size_t)(v->n / 2), sizeof **out))) return skY_failat(c, v, "out of memory");
+  for (int i = 0; i < v->n; i += 2) {
+    const node *k = v->kid[i], *x = v->kid[i + 1];
+    sk_param *p = &(*out)[*n];
+    int b;
+    if (want_name(c, k, "parameter name")) return -1;
+    snprintf(tmp, sizeof tmp, "parameter '%s'", k->text);
+    if (x->kind == N_SCALAR && x->plain && (!strcmp(x->text, "true") || !strcmp(x->text, "false"))) {
+      want_bool(c, x, tmp, &b);
+      p->value = b;
+    } else if (want_int(c, x, tmp, -INT_LIMIT, &p->value)) return -1;
+    if (!(p->name = strdup(k->text))) return skY_failat(c, k, "out of memory");
+    ++*n;
+  }
+  return 0;
+}
+
+/* attrs: {name: scalar, ...} */
+static int read_attrs(ctx *c, const node *v, sk_table_ext *x) {
+  if (want_map(c, v, "'attrs'")) return -1;
+  if (v->n && !(x->attr = calloc((size_t)(v->n / 2), sizeof *x->attr))) return skY_failat(c, v, "out of memory");
+  for (int i = 0; i < v->n; i += 2) {
+    const node *k = v->kid[i];
+    char what[80];
+    if (want_name(c, k, "attribute name")) return -1;
+    snprintf(what, sizeof what, "attribute '%s'", k->text);
+    if (want_text(c, v->kid[i + 1], what, &x->attr[x->nattr].value)) return -1;
+    if (!(x->attr[x->nattr].name = strdup(k->text))) return skY_failat(c, k, "out of memory");
+    x->nattr++;
+  }
+  return 0;
+}
+
+/* The entry (other than `self`, or its own id when own) that a name
+** already names: its index, or -1; *as_alias says how. */
+static int named_by(const sk_table *t, int self, const char *name, int own, int *as_alias) {
+  for (int i = 0; i < t->n; i++) {
+    const sk_table_entry *e = &t->entry[i];
+    if (i == self && !own) continue;
+    if (e->id && !strcmp(e->id, name)) return *as_alias = 0, i;
+    if (i == self || !e->ext) continue;
+    for (int k = 0; k < e->ext->nalias; k++)
+      if (!strcmp(e->ext->alias[k], name)) return *as_alias = 1, i;
+  }
+  return -1;
+}
+
+static int read_aliases(ctx *c, const node *v, sk_table *t, sk_table_entry *e, sk_table_ext *x) {
+  char buf[64];
+  int self = (int)(e - t->entry);
+  if (v->kind != N_SEQ) return skY_failat(c, v, "'aliases' must be a sequence, not %s", skY_what_is(v, buf, sizeof buf));
+  if (v->n > MAX_LIST) return skY_failat(c, v->kid[MAX_LIST], "more than %d aliases", MAX_LIST);
+  if (v->n && !(x->alias = calloc((size_t)v->n, sizeof *x->alias))) return skY_failat(c, v, "out of memory");
+  for (int i = 0; i < v->n; i++) {
+    const node *a = v->kid[i];
+    int as_alias, j;
+    if (want_name(c, a, "alias")) return -1;
+    for (j = 0; j < x->nalias; j++)
+      if (!strcmp(x->alias[j], a->text)) return skY_failat(c, a, "alias '%s' given twice", a->text);
+    if ((j = named_by(t, self, a->text, 1, &as_alias)) >= 0)
+      return skY_failat(c, a, "alias '%s' already names technique '%s' (%s, line %d)", a->text,
+                    t->entry[j].id, as_alias ? "an alias" : "its id", t->entry[j].line);
+    if (!(x->alias[x->nalias] = strdup(a->text))) return skY_failat(c, a, "out of memory");
+    x->nalias++;
+  }
+  return 0;
+}
+
+static int is_digit_char(char ch) { return ch >= '0' && ch <= '9'; }
+
+/* A library code: letters and digits. */
+static int want_code(ctx *c, const node *v, char **out) {
+  char buf[64], tmp[48];
+  if (v->kind != N_SCALAR || skY_is_null(v) || v->len == 0)
+    return skY_failat(c, v, "a library code must be text, not %s", skY_what_is(v, buf, sizeof buf));
+  for (size_t i = 0; i < v->len; i++) {
+    char ch = v->text[i];
+    if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')) ||
+        v->len > MAX_CODE)
+      return skY_failat(c, v, "bad library code '%s' (letters and digits, at most %d)",
+                    skY_show(v->text, v->len, tmp, sizeof tmp), MAX_CODE);
+  }
+  if (!(*out = strdup(v->text))) return skY_failat(c, v, "out of memory");
+  return 0;
+}
+
+/* codes: {type figure: code, ...} */
+static int read_codes(ctx *c, const node *v, sk_reglib_rule *r) {
+  if (want_map(c, v, "'codes'")) return -1;
+  if (v->n == 0) return skY_failat(c, v, "'codes' is empty");
+  if (!(r->code = calloc((size_t)(v->n / 2), sizeof *r->code))) return skY_failat(c, v, "out of memory");
+  for (int i = 0; i < v->n; i += 2) {
+    if (want_int(c, v->kid[i], "a 'codes' key (a type figure)", 0, &r->code[r->ncode].type) ||
+        want_code(c, v->kid[i + 1], &r->code[r->ncode].code))
+      return -1;
+    r->ncode++;
+  }
+  return 0;
+}
+
+static int pick(ctx *c, const node *v, const char *what, const char *const *words, int *out) {
+  char buf[64];
+  for (int i = 0; words[i]; i++)
+    if (v->kind == N_SCALAR && !strcmp(v->text, words[i])) return *out = i, 0;
+  return skY_failat(c, v, "%s must be %s, not %s", what,
+                words[2] ? "pattern, elim, placed or none" : "length or none",
+                skY_what_is(v, buf, sizeof buf));
+}
+
+/* variants: {VARIANT: {name: value, ...}, ...} */
+static int read_variants(ctx *c, const node *v, sk_reglib_rule *r) {
+  char tmp[64];
+  if (want_map(c, v, "'variants'")) return -1;
+  if (v->n && !(r->variant = calloc((size_t)(v->n / 2), sizeof *r->variant)))
+    return skY_failat(c, v, "out of memory");
+  for (int i = 0; i < v->n; i += 2) {
+    const node *k = v->kid[i];
+    sk_reglib_variant *x = &r->variant[r->nvariant];
+    int ok = k->len > 0 && k->len < 8;
+    for (size_t j = 0; j < k->len; j++) ok &= is_digit_char(k->text[j]) || !strcmp(k->text, "x");
+    if (!ok) return skY_failat(c, k, "a variant is a number or 'x', not '%s'", skY_show(k->text, k->len, tmp, sizeof tmp));
+    if (!(x->name = strdup(k->text))) return skY_failat(c, k, "out of memory");
+    r->nvariant++;
+    snprintf(tmp, sizeof tmp, "variant %s's params", k->text);
+    if (read_params(c, v->kid[i + 1], tmp, &x->nparam, &x->param)) return -1;
+  }
+  return 0;
+}
+
+enum { G_CODE, G_CODES, G_DIGITS, G_EXTRA, G_PARAMS, G_VARIANTS, G_N };
+
+static int read_reglib(ctx *c, const node *v, sk_table_ext *x) {
+  static const char *const names[] = {"code", "codes", "digits", "extra", "params", "variants",
+                                      NULL};
+  static const char *const digits[] = {"pattern", "elim", "placed", "none", NULL};
+  static const char *const extra[] = {"none", "length", NULL};
+  const node *kn[G_N] = {0}, *vn[G_N] = {0};
+  sk_reglib_rule *r = &x->reglib;
+  char buf[64];
+  int k;
+  if (v->kind != N_MAP) return skY_failat(c, v, "'reglib' must be a mapping, not %s", skY_what_is(v, buf, sizeof buf));
+  x->has_reglib = 1;
+  if (fields(c, v, "'reglib'", names, kn, vn)) return -1;
+  if (!vn[G_CODE] && !vn[G_CODES]) return skY_failat(c, v, "'reglib' needs 'code' or 'codes'");
+  if (vn[G_CODE] && vn[G_CODES])
+    return skY_failat(c, kn[G_CODES], "'reglib' has both 'code' and 'codes' (give one)");
+  if (vn[G_CODE]) {
+    if (!(r->code = calloc(1, sizeof *r->code))) return skY_failat(c, v, "out of memory");
+    r->code[0].type = -1;
+    if (want_code(c, vn[G_CODE], &r->code[0].code)) return -1;
+    r->ncode = 1;
+  } else if (read_codes(c, vn[G_CODES], r)) return -1;
+  if (vn[G_DIGITS]) {
+    if (pick(c, vn[G_DIGITS], "'digits'", digits, &k)) return -1;
+    r->digits = (sk_reglib_digits)k;
+  }
+  if (vn[G_EXTRA]) {
+    if (pick(c, vn[G_EXTRA], "'extra'", extra, &k)) return -1;
+    r->extra = (sk_reglib_extra)k;
+  }
+  if (vn[G_PARAMS] && read_params(c, vn[G_PARAMS], "reglib 'params'", &r->nparam, &r->param))
+    return -1;
+  return vn[G_VARIANTS] ? read_variants(c, vn[G_VARIANTS], r) : 0;
+}
+
+/* }--- */
+
+enum { T_ID, T_BASE, T_NAME, T_MODS, T_PROV, T_SRC, T_NOTE, T_ALIASES, T_ENABLED, T_PARAMS,
+       T_ATTRS, T_REGLIB, T_N };
+
+/* aliases, enabled, params, attrs, reglib */
+static int read_more(ctx *c, const node *v, const node *const *vn, sk_table *t, sk_table_entry *e) {
+  sk_table_ext *x = NULL;
+  int on = 1;
+  if (vn[T_ENABLED]) {
+    if (want_bool(c, vn[T_ENABLED], "'enabled'", &on)) return -1;
+    e->disabled = !on;
+  }
+  if (!vn[T_ALIASES] && !vn[T_PARAMS] && !vn[T_ATTRS] && !vn[T_REGLIB]) return 0;
+  if (!(x = ext_of(c, v, t, e))) return -1;
+  if (vn[T_ALIASES] && read_aliases(c, vn[T_ALIASES], t, e, x)) return -1;
+  if (vn[T_PARAMS] && read_params(c, vn[T_PARAMS], "'params'", &x->nparam, &x->param)) return -1;
+  if (vn[T_ATTRS] && read_attrs(c, vn[T_ATTRS], x)) return -1;
+  return vn[T_REGLIB] ? read_reglib(c, vn[T_REGLIB], x) : 0;
+}
 
 /* One technique; t->entry[t->n - 1] is e, earlier entries are complete. */
-static int read_entry(ctx *c, const node *v, const sk_table *t, sk_table_entry *e) {
+static int read_entry(ctx *c, const node *v, sk_table *t, sk_table_entry *e) {
   static const char *const names[] = {"id", "base", "name", "modifiers", "provenance", "source",
-                                      "note", NULL};
+                                      "note", "aliases", "enabled", "params", "attrs", "reglib",
+                                      NULL};
   const node *kn[T_N] = {0}, *vn[T_N] = {0};
   char buf[64], tmp[48];
+  int j, as_alias;
   if (v->kind != N_MAP)
     return skY_failat(c, v, "a technique must be a mapping, not %s", skY_what_is(v, buf, sizeof buf));
   e->line = v->line, e->column = v->col;
@@ -261,16 +510,20 @@ static int read_entry(ctx *c, const node *v, const sk_table *t, sk_table_entry *
   if (!valid_id(id))
     return skY_failat(c, id, "bad technique id '%s' (use a-z, 0-9 and '-', at most %d characters)",
                   skY_show(id->text, id->len, tmp, sizeof tmp), MAX_ID);
-  for (int i = 0; i < t->n - 1; i++)
-    if (strcmp(t->entry[i].id, id->text) == 0)
-      return skY_failat(c, id, "technique '%s' listed twice (first at line %d)", id->text,
-                    t->entry[i].line);
+  if ((j = named_by(t, t->n - 1, id->text, 0, &as_alias)) >= 0) {
+    if (as_alias)
+      return skY_failat(c, id, "technique id '%s' is already an alias of '%s' (line %d)", id->text,
+                    t->entry[j].id, t->entry[j].line);
+    return skY_failat(c, id, "technique '%s' listed twice (first at line %d)", id->text,
+                  t->entry[j].line);
+  }
   if (!(e->id = strdup(id->text))) return skY_failat(c, id, "out of memory");
   if (!vn[T_BASE]) return skY_failat(c, v, "technique '%s' has no 'base'", e->id);
   if (want_milli(c, vn[T_BASE], "'base'", &e->base)) return -1;
   if (vn[T_NAME] && want_text(c, vn[T_NAME], "'name'", &e->name)) return -1;
   if (want_provenance(c, kn, vn, T_PROV, T_SRC, &e->provenance)) return -1;
   if (vn[T_NOTE] && want_text(c, vn[T_NOTE], "'note'", NULL)) return -1;
+  if (read_more(c, v, vn, t, e)) return -1;
   const node *mods = vn[T_MODS];
   if (!mods || skY_is_null(mods)) return 0;
   if (mods->kind != N_SEQ)

@@ -9,7 +9,11 @@
 ** <name> is the file's base name with '-' turned into '_' (x-wing.so ->
 ** sk_plugin_init_x_wing), so that many plugins can also be linked into one
 ** static binary (WebAssembly) without symbol clashes.  Every other symbol
-** of a plugin must be static.  Plugins keep no global mutable state: what a
+** of a plugin must be static -- or, in a plugin made of the files of a
+** folder (techniques/NAME/ -> NAME.so), hidden: its objects are compiled
+** with -fvisibility=hidden, which SK_PLUGIN_ENTRY overrides, and the
+** names its files share carry the plugin's own prefix, so that they do not
+** clash in a static binary.  Plugins keep no global mutable state: what a
 ** search needs arrives in its sk_search argument.
 **
 ** The host passes a table of services (sk_host).  It starts with its ABI
@@ -158,9 +162,16 @@ struct sk_host {
 #define SK_PLUGIN_EABI   -1
 #define SK_PLUGIN_ERROR  -2
 
+/* the entry is exported even from objects compiled with -fvisibility=hidden */
+#if defined(__GNUC__)
+#define SK_PLUGIN_EXPORT __attribute__((visibility("default")))
+#else
+#define SK_PLUGIN_EXPORT
+#endif
+
 #define SK_PLUGIN_ENTRY(name) \
-  int sk_plugin_init_##name(const sk_host *host, sk_registry *reg); \
-  int sk_plugin_init_##name(const sk_host *host, sk_registry *reg)
+  SK_PLUGIN_EXPORT int sk_plugin_init_##name(const sk_host *host, sk_registry *reg); \
+  SK_PLUGIN_EXPORT int sk_plugin_init_##name(const sk_host *host, sk_registry *reg)
 
 #define SK_PLUGIN_CHECK(host, reg) do { \
     if ((host)->declare_abi((reg), SK_ABI_VERSION) != 0 || \

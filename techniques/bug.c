@@ -1,7 +1,7 @@
 /*
-** bug.c -- Bivalue Universal Grave (BUG), types 1 to 4.
+** bug.c -- Bivalue Universal Grave (BUG): SE's types 1 to 4, HoDoKu's BUG+1.
 **
-** Technique (id of the rating table):
+** Techniques (ids of the rating table):
 **   bug   a grid where every empty cell would be bivalue and every value
 **         would have 0 or 2 places in each house, once the "BUG values"
 **         are taken out of a few "BUG cells", has two solutions; so one
@@ -24,6 +24,22 @@
 ** Hints go out as type 1; or type 2 then type 4; or type 4 then type 3.
 **
 ** Figures: type = 1..4; size = naked set size (values) for type 3, else 0.
+**
+** Technique bug-plus-1 is HoDoKu's Bivalue Universal Grave + 1 (library
+** code 0610), its own rule and search (HoDoKu 2.2.0,
+** solver/UniquenessSolver.java getBugPlus1), sharing nothing with the
+** types above:
+**   every empty cell holds at most three candidates and exactly one holds
+**   three; no digit has more than three places in a house, and a digit
+**   with three places is the same digit d everywhere and occurs so in at
+**   most one row, one column and one box; those are the row, column and
+**   box of the three-candidate cell, and d is one of its candidates:
+**   its other two candidates leave it.
+** As in HoDoKu, places counts of 1 are not ruled out (a grid with a
+** single waiting still passes), and nothing is found when no digit has
+** three places.  Hint text "Bivalue Universal Grave + 1"; focus: d in the
+** cell; HoDoKu's step has no values, so its library line's digits are
+** empty (reglib digits: none).  No figures.
 */
 #include "sk_plugin.h"
 
@@ -243,8 +259,42 @@ static int search(const sk_search *s) {
   return stop ? SK_SEARCH_STOPPED : SK_SEARCH_DONE;
 }
 
+/* ---- HoDoKu's BUG+1 (bug-plus-1) ---- */
+
+static int bug_plus_1(const sk_search *s) {
+  const sk_grid *g = s->grid;
+  int cell = -1;
+  for (int c = 0; c < SK_CELLS; c++) {
+    int n = sk_mask_count(g->cand[c]);
+    if (n > 3 || (n == 3 && cell >= 0)) return SK_SEARCH_DONE;
+    if (n == 3) cell = c;
+  }
+  if (cell < 0) return SK_SEARCH_DONE;
+  int d3 = 0, house3[3] = {-1, -1, -1};   /* the row, column, box with 3 places */
+  for (int house = 0; house < SK_HOUSES; house++)
+    for (int d = 1; d <= 9; d++) {
+      int n = sk_bits_count(sk_grid_places(g, house, d));
+      if (n > 3) return SK_SEARCH_DONE;
+      if (n < 3) continue;
+      if (house3[house / 9] >= 0 || (d3 && d3 != d)) return SK_SEARCH_DONE;
+      d3 = d;
+      house3[house / 9] = house;
+    }
+  if (!d3 || !(g->cand[cell] & SK_BIT(d3))) return SK_SEARCH_DONE;
+  for (int k = 0; k < 3; k++)
+    if (house3[k] != sk_cell_house[cell][k]) return SK_SEARCH_DONE;
+  sk_hint h;
+  s->host->hint_init(&h);
+  h.elim[cell] = (sk_mask)(g->cand[cell] & ~SK_BIT(d3));
+  sk_hint_focus(&h, cell, d3);
+  s->host->hint_printf(&h, "Bivalue Universal Grave + 1");
+  return s->host->emit(s, &h) ? SK_SEARCH_STOPPED : SK_SEARCH_DONE;
+}
+
 SK_PLUGIN_ENTRY(bug) {
   SK_PLUGIN_CHECK(host, reg);
   sk_technique t = {"bug", "Bivalue Universal Grave", 0, search, NULL};
-  return host->register_technique(reg, &t) == 0 ? SK_PLUGIN_OK : SK_PLUGIN_ERROR;
+  sk_technique plus1 = {"bug-plus-1", "Bivalue Universal Grave + 1", 0, bug_plus_1, NULL};
+  return host->register_technique(reg, &t) == 0 && host->register_technique(reg, &plus1) == 0
+             ? SK_PLUGIN_OK : SK_PLUGIN_ERROR;
 }

@@ -8,6 +8,10 @@
 **       to n cells: the cells lose their other candidates
 **   direct-hidden-pair, direct-hidden-triple  a hidden set that leaves
 **       another value of the house one place: a hidden single
+**   locked-pair, locked-triple   HoDoKu's Locked Pair and Locked Triple
+**       (LOCKED_PAIR, LOCKED_TRIPLE, reglib codes 0110, 0111): a naked pair
+**       or triple inside a block-line intersection that removes its values
+**       both from the line outside the block and from the block
 **
 ** Rules and scan order follow Sudoku Explainer 1.2.1.3: houses in the order
 ** blocks, columns, rows; tuples of house positions (naked) or values
@@ -20,6 +24,29 @@
 ** that keeps SE's order among the rest.  A direct hint only places its single:
 ** SE 1.2.1.3 keeps the hidden set's other candidates when it applies one.
 ** Every hint reports figure size = n.
+**
+** Option (host->param) hodoku = 1: HoDoKu 2.2.0's rules (SimpleSolver)
+** instead -- sets in houses with more empty cells than n (naked: any),
+** members with a single candidate (place) too, and a naked set removes its
+** values from every house its cells share, reported once (from the first
+** of those houses scanned).  A naked pair or triple that removes values in
+** a line outside its block and in the block is what HoDoKu calls a locked
+** pair or triple: it reports type 1 (others 0).
+**
+** Locked pairs and triples live here, with the naked sets, because they are
+** naked sets: HoDoKu finds them with its naked-set search
+** (SimpleSolver.findNakedXle with lockedOnly) and tells them apart only by
+** where they eliminate; locking.c's intersections are single-value
+** patterns.  Their search is HoDoKu's, apart from SE's code above: blocks
+** 1-9 only (every locked set lies in one), in each block the cells with one
+** to n candidates in the block's order, n-cell combinations of them in
+** lexicographic order ({1,2} {1,3} ... {2,3}); n cells holding n values
+** between them that share a line and the block remove the values from
+** every other cell of both houses, and make a hint when that removes
+** something in the block and in the line outside the block (createSubsetStep).
+** Figures: size = n, type = 1 (a locked set, as the naked sets' hodoku
+** type); focus: the cells' candidates (their digits are the step's values).
+** Text as HoDoKu prints the step: "Locked Pair: 1,6 in r7c56".
 */
 #include "sk_plugin.h"
 
@@ -46,6 +73,7 @@ typedef struct params {
 /* A house seen as 9 positions. */
 typedef struct house {
   int id;
+  int hodoku;                /* option hodoku: HoDoKu's rules */
   int empty;                 /* cells without a value */
   sk_mask cand[9];           /* candidates per position */
   const uint16_t *pos;       /* pos[d]: positions holding candidate d */
@@ -133,10 +161,46 @@ static void text_hint(const sk_search *s, const params *p, const house *hs,
 
 /* ---- naked sets ---- */
 
+/* HoDoKu's naked set: every house the cells share loses the values; only
+** from the first of them that the search scans (blocks, columns, rows). */
+static int shared_found(const sk_search *s, const params *p, const house *hs,
+                        unsigned cells, unsigned values) {
+  static const int kinds[3] = {2, 1, 0};       /* scan order: block, column, row */
+  int cell[4], n = 0, common[3], ncommon = 0, first = -1;
+  for (int i = 0; i < 9; i++)
+    if (cells & (1u << i)) cell[n++] = cell_of(hs, i);
+  for (int k = 0; k < 3; k++) {
+    int h = sk_cell_house[cell[0]][kinds[k]], all = 1;
+    for (int j = 1; j < n; j++) all &= sk_cell_house[cell[j]][kinds[k]] == h;
+    if (!all) continue;
+    if (first < 0) first = h;
+    common[ncommon++] = h;
+  }
+  if (first != hs->id) return 0;
+  sk_hint h;
+  int in_block = 0, in_line = 0;
+  start_hint(s, p, hs, &h, values, cells);
+  for (int k = 0; k < ncommon; k++)
+    for (int i = 0; i < 9; i++) {
+      int c = sk_house_cell[common[k]][i], mine = 0;
+      for (int j = 0; j < n; j++) mine |= c == cell[j];
+      sk_mask gone = (sk_mask)(s->grid->cand[c] & values);
+      if (mine || !gone) continue;
+      h.elim[c] |= gone;
+      if (common[k] >= block0) in_block = 1;
+      else if (ncommon == 1 || sk_cell_house[c][2] != common[0]) in_line = 1;
+    }
+  if (!sk_hint_has_elims(&h)) return 0;
+  h.fig[SK_FIG_TYPE] = p->n < 4 && ncommon > 1 && common[0] >= block0 && in_block && in_line;
+  text_hint(s, p, hs, &h, values, cells);
+  return s->host->emit(s, &h);
+}
+
 /* cells: positions of the set; values: their union (n values). */
 static int naked_found(const sk_search *s, const params *p, const house *hs,
                        unsigned cells, unsigned values) {
   unsigned victims = 0;
+  if (hs->hodoku) return shared_found(s, p, hs, cells, values);
   for (int i = 0; i < 9; i++)
     if (!(cells & (1u << i)) && (hs->cand[i] & values)) victims |= 1u << i;
   if (!victims) return 0;
@@ -151,12 +215,12 @@ static int naked_found(const sk_search *s, const params *p, const house *hs,
 }
 
 static int naked_in(const sk_search *s, const params *p, const house *hs) {
-  int list[9], k = 0;
-  if (hs->empty < 2 * p->n) return 0;
+  int list[9], k = 0, least = hs->hodoku ? 1 : 2;
+  if (hs->empty < (hs->hodoku ? p->n : 2 * p->n)) return 0;
   /* a cell with more than n candidates cannot belong to a set of n */
   for (int i = 0; i < 9; i++) {
     int n = bits9(hs->cand[i]);
-    if (n >= 2 && n <= p->n) list[k++] = i;
+    if (n >= least && n <= p->n) list[k++] = i;
   }
   if (k < p->n) return 0;
   /* sub picks items of list[]: positions */
@@ -214,13 +278,13 @@ static int direct_found(const sk_search *s, const params *p, const house *hs,
 }
 
 static int hidden_in(const sk_search *s, const params *p, const house *hs) {
-  int list[9], k = 0;
-  int limit = p->kind == DIRECT ? p->n : 2 * p->n;
+  int list[9], k = 0, hodoku = hs->hodoku && p->kind == HIDDEN, least = hodoku ? 1 : 2;
+  int limit = p->kind == DIRECT || hodoku ? p->n : 2 * p->n;
   if (hs->empty <= limit) return 0;
   /* a value with more than n places cannot belong to a set of n */
   for (int d = 1; d <= 9; d++) {
     int n = bits9(hs->pos[d]);
-    if (n >= 2 && n <= p->n) list[k++] = d - 1;
+    if (n >= least && n <= p->n) list[k++] = d - 1;
   }
   if (k < p->n) return 0;
   /* sub picks items of list[]: values (as d - 1) */
@@ -244,6 +308,7 @@ static int search(const sk_search *s) {
   const params *p = s->data;
   places pl;
   house hs;
+  hs.hodoku = p->kind != DIRECT && s->host->param(s, "hodoku", 0) != 0;
   load_places(s->grid, &pl, p->kind != NAKED);
   for (int k = 0; k < 3; k++)
     for (int i = 0; i < 9; i++) {
@@ -251,6 +316,78 @@ static int search(const sk_search *s) {
       int stop = p->kind == NAKED ? naked_in(s, p, &hs) : hidden_in(s, p, &hs);
       if (stop) return SK_SEARCH_STOPPED;
     }
+  return SK_SEARCH_DONE;
+}
+
+/* ---- HoDoKu's locked pairs and triples ---- */
+
+/* n cells of a block holding n values: a hint when they share a line too
+** and remove values in the block and in the line outside it. */
+static int locked_found(const sk_search *s, const params *p, const int *cell, sk_mask values) {
+  const sk_grid *g = s->grid;
+  const sk_host *host = s->host;
+  int n = p->n, line = -1, block = sk_cell_house[cell[0]][2], in_block = 0, in_line = 0;
+  for (int k = 0; k < 2 && line < 0; k++) {
+    int h = sk_cell_house[cell[0]][k], all = 1;
+    for (int j = 1; j < n; j++) all &= sk_cell_house[cell[j]][k] == h;
+    if (all) line = h;
+  }
+  if (line < 0) return 0;
+  sk_hint h;
+  host->hint_init(&h);
+  h.fig[SK_FIG_SIZE] = n;
+  h.fig[SK_FIG_TYPE] = 1;
+  for (int j = 0; j < n; j++) h.focus[cell[j]] = g->cand[cell[j]];
+  const int houses[2] = {line, block};
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < 9; i++) {
+      int c = sk_house_cell[houses[k]][i], mine = 0;
+      for (int j = 0; j < n; j++) mine |= c == cell[j];
+      sk_mask gone = (sk_mask)(g->cand[c] & values);
+      if (mine || !gone) continue;
+      h.elim[c] |= gone;
+      if (k == 1) in_block = 1;
+      else if (sk_cell_house[c][2] != block) in_line = 1;
+    }
+  if (!in_block || !in_line) return 0;
+  host->hint_printf(&h, "%s: ", p->name);
+  text_values(host, &h, values);
+  host->hint_printf(&h, " in ");
+  /* HoDoKu's compact cell list; the cells share a line: one group */
+  host->hint_printf(&h, "r");
+  for (int j = 0; j < n; j++)
+    if (j == 0 || line >= column0) host->hint_printf(&h, "%d", cell[j] / 9 + 1);
+  host->hint_printf(&h, "c");
+  for (int j = 0; j < n; j++)
+    if (j == 0 || line < column0) host->hint_printf(&h, "%d", cell[j] % 9 + 1);
+  return host->emit(s, &h);
+}
+
+static int locked_search(const sk_search *s) {
+  const params *p = s->data;
+  const sk_grid *g = s->grid;
+  for (int b = block0; b < block0 + 9; b++) {
+    int list[9], k = 0;
+    for (int i = 0; i < 9; i++) {
+      int c = sk_house_cell[b][i], n = bits9(g->cand[c]);
+      if (n >= 1 && n <= p->n) list[k++] = c;
+    }
+    for (int i1 = 0; i1 < k; i1++)
+      for (int i2 = i1 + 1; i2 < k; i2++) {
+        sk_mask m2 = (sk_mask)(g->cand[list[i1]] | g->cand[list[i2]]);
+        if (bits9(m2) > p->n) continue;
+        if (p->n == 2) {
+          int cell[2] = {list[i1], list[i2]};
+          if (bits9(m2) == 2 && locked_found(s, p, cell, m2)) return SK_SEARCH_STOPPED;
+          continue;
+        }
+        for (int i3 = i2 + 1; i3 < k; i3++) {
+          sk_mask m3 = (sk_mask)(m2 | g->cand[list[i3]]);
+          int cell[3] = {list[i1], list[i2], list[i3]};
+          if (bits9(m3) == 3 && locked_found(s, p, cell, m3)) return SK_SEARCH_STOPPED;
+        }
+      }
+  }
   return SK_SEARCH_DONE;
 }
 
@@ -265,6 +402,13 @@ static const params kinds[] = {
   {HIDDEN, 4, "Hidden Quad"},
 };
 
+static const params locked_kinds[] = {
+  {NAKED, 2, "Locked Pair"},
+  {NAKED, 3, "Locked Triple"},
+};
+
+static const char *const locked_ids[] = {"locked-pair", "locked-triple"};
+
 static const char *const ids[] = {
   "direct-hidden-pair", "direct-hidden-triple",
   "naked-pair", "naked-triple", "naked-quad",
@@ -275,6 +419,10 @@ SK_PLUGIN_ENTRY(subsets) {
   SK_PLUGIN_CHECK(host, reg);
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
     sk_technique t = {ids[i], kinds[i].name, 0, search, &kinds[i]};
+    if (host->register_technique(reg, &t) != 0) return SK_PLUGIN_ERROR;
+  }
+  for (size_t i = 0; i < sizeof locked_kinds / sizeof locked_kinds[0]; i++) {
+    sk_technique t = {locked_ids[i], locked_kinds[i].name, 0, locked_search, &locked_kinds[i]};
     if (host->register_technique(reg, &t) != 0) return SK_PLUGIN_ERROR;
   }
   return SK_PLUGIN_OK;

@@ -383,12 +383,15 @@ static void progress(const tgen *g, const tally *t, const char *what) {
 static int open_engines(tgen *g) {
   if (!(g->se = sk_cli_engine(g->table, g->plugins))) return -1;
   const sk_table *t = sk_engine_table(g->se);
-  for (int k = 0; k < g->nneeds; k++)
-    if (sk_table_find(t, g->needs[k]) < 0) {
+  for (int k = 0; k < g->nneeds; k++) {
+    int i = sk_table_lookup(t, g->needs[k]);        /* an id or an alias */
+    if (i < 0) {
       sk_usage_error("generate", "--needs: table %s has no technique '%s' (see 'sudokit techniques')",
                      t->name, g->needs[k]);
       return -1;
     }
+    snprintf(g->needs[k], sizeof g->needs[k], "%s", t->entry[i].id);
+  }
   if (g->have_xdrs && !(g->xdrs = sk_cli_engine("xdrs", g->plugins))) return -1;
   return 0;
 }

@@ -471,6 +471,16 @@ int sk_cmd_explain(int argc, char **argv) {
   return run_batch(argc, argv, "explain", explain_help, explain_one);
 }
 
+/* After an entry's line: "(disabled)", its aliases and attributes. */
+static void print_more(const sk_table_entry *x) {
+  const sk_table_ext *m = x->ext;
+  if (x->disabled) printf(" (disabled)");
+  for (int k = 0; m && k < m->nalias; k++) printf("%s%s", k ? "," : "  aliases ", m->alias[k]);
+  for (int k = 0; m && k < m->nattr; k++)
+    printf("%s%s=%s", k ? " " : "  attrs ", m->attr[k].name, m->attr[k].value);
+  printf("\n");
+}
+
 int sk_cmd_techniques(int argc, char **argv) {
   rate_opts o = {0};
   o.cmd = "techniques";
@@ -484,8 +494,9 @@ int sk_cmd_techniques(int argc, char **argv) {
   for (int i = 0; i < t->n; i++) {
     const sk_technique *x = sk_engine_bound(e, i);
     sk_table_describe(&t->entry[i], rule, sizeof rule);
-    printf("%2d  %-26s %-34s %s\n", i + 1, t->entry[i].id, rule,
+    printf("%2d  %-26s %-34s %s", i + 1, t->entry[i].id, rule,
            t->entry[i].name ? t->entry[i].name : x->name);
+    print_more(&t->entry[i]);
   }
   int header = 0;
   for (int i = 0; i < sk_engine_technique_count(e); i++) {

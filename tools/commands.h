@@ -14,6 +14,8 @@ int sk_cmd_classic(int argc, char **argv);    /* cmd_gen.c: `sudokit -c N` / `su
 int sk_cmd_rate(int argc, char **argv);       /* cmd_rate.c */
 int sk_cmd_explain(int argc, char **argv);    /* cmd_rate.c */
 int sk_cmd_techniques(int argc, char **argv); /* cmd_rate.c */
+int sk_cmd_hints(int argc, char **argv);      /* cmd_hints.c */
+int sk_cmd_reglib(int argc, char **argv);     /* cmd_hints.c: a HoDoKu regression library */
 int sk_cmd_run(int argc, char **argv);        /* cmd_run.c: `sudokit run SCRIPT [ARGS]` (Lua) */
 int sk_cmd_analyze(int argc, char **argv);    /* cmd_analyze.c */
 

@@ -18,6 +18,8 @@ static const sk_command commands[] = {
   {"rate",       sk_cmd_rate,       "rate puzzles like Sudoku Explainer (ER/EP/ED)"},
   {"explain",    sk_cmd_explain,    "print the solving path, one step per line"},
   {"techniques", sk_cmd_techniques, "list loaded techniques in table order"},
+  {"hints",      sk_cmd_hints,      "list every hint of each technique in a grid state"},
+  {"reglib",     sk_cmd_reglib,     "run a HoDoKu regression library (its /test)"},
   {"grids",      sk_cmd_grids,      "write distinct complete grids"},
   {"generate",   sk_cmd_generate,   "generate puzzles with a unique solution"},
   {"run",        sk_cmd_run,        "run a Lua script with the sudokit module loaded"},

@@ -4,7 +4,12 @@
 ** statically (the registry the WebAssembly build uses).
 ** Properties: never crashes; every step removes or places something that
 ** was a candidate; the grid stays consistent; the rating terminates.
+** Each grid is rated with se.yaml, then once per loaded technique -- in
+** se.yaml or not -- with a table that asks that technique first (with
+** the params hodoku.yaml gives it, if it lists it), so that every plugin
+** is fuzzed, new ones included.
 */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sk_engine.h"
@@ -38,25 +43,77 @@ static sk_engine *engine(void) {
   return e;
 }
 
-int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
-  if (size < 2 * SK_CELLS) return 0;
-  sk_mask cand[SK_CELLS];
-  uint8_t values[SK_CELLS];
-  for (int c = 0; c < SK_CELLS; c++) {
-    unsigned v = data[2 * c] | (unsigned)data[2 * c + 1] << 8;
-    /* top bits choose a filled cell now and then */
-    values[c] = (v >> 12) == 15 ? (uint8_t)(1 + v % 9) : 0;
-    cand[c] = (sk_mask)(v & SK_ALL_DIGITS);
+static sk_table *load(const char *name) {
+  sk_error err = {{0}};
+  char *p = sk_table_resolve(name, &err);
+  sk_table *t = p ? sk_table_load(p, &err) : NULL;
+  free(p);
+  return t;
+}
+
+/* "name: value, ..." of a params list, appended to buf */
+static void put_params(char *buf, size_t size, const sk_param *p, int n) {
+  for (int i = 0; i < n; i++)
+    snprintf(buf + strlen(buf), size - strlen(buf), "%s%s: %d", strlen(buf) ? ", " : "",
+             p[i].name, (int)p[i].value);
+}
+
+/* An engine whose table asks technique `id` first, then every other
+** loaded technique of se.yaml; NULL when it cannot be made. */
+static sk_engine *first_engine(const char *id, const sk_table *se, const sk_table *hd) {
+  static char text[1 << 16];
+  char params[512] = "";
+  sk_error err = {{0}};
+  int k = hd ? sk_table_lookup(hd, id) : -1;
+  if (k >= 0 && hd->entry[k].ext) {
+    const sk_table_ext *x = hd->entry[k].ext;
+    put_params(params, sizeof params, x->param, x->nparam);
+    if (x->has_reglib) put_params(params, sizeof params, x->reglib.param, x->reglib.nparam);
   }
-  sk_grid g;
-  sk_grid_from_candidates(&g, cand, values);
+  snprintf(text, sizeof text, "name: first\ntechniques:\n  - id: %s\n    base: 1\n%s%s%s", id,
+           params[0] ? "    params: {" : "", params, params[0] ? "}\n" : "");
+  for (int i = 0; i < se->n; i++)
+    if (strcmp(se->entry[i].id, id))
+      snprintf(text + strlen(text), sizeof text - strlen(text), "  - id: %s\n    base: 2\n",
+               se->entry[i].id);
+  sk_table *t = sk_table_parse(text, strlen(text), "first", &err);
+  sk_engine *e = sk_engine_new();
+  if (!t || !e || sk_engine_load_default(e, NULL, &err) != 0 || sk_engine_use_table(e, t, &err) != 0) {
+    if (t && (!e || sk_engine_table(e) != t)) sk_table_free(t);
+    sk_engine_free(e);
+    return NULL;
+  }
+  return e;
+}
+
+/* One engine per loaded technique (built once). */
+static sk_engine **firsts(int *n) {
+  static sk_engine **all;
+  static int count;
+  if (all) return *n = count, all;
+  sk_engine *e = engine();
+  sk_table *se = load("se"), *hd = load("hodoku");
+  int nt = sk_engine_technique_count(e);
+  if (!se || !(all = calloc((size_t)nt + 1, sizeof *all))) abort();
+  /* the se entries no plugin provides are left out of the tables made */
+  sk_table *kept = sk_table_copy(sk_engine_table(e));
+  for (int i = 0; i < nt; i++)
+    if ((all[count] = first_engine(sk_engine_technique(e, i)->id, kept, hd))) count++;
+  sk_table_free(se);
+  sk_table_free(hd);
+  sk_table_free(kept);
+  return *n = count, all;
+}
+
+/* Rate g with e; abort when a step is not a step of g's grid. */
+static void rate_checked(sk_engine *e, const sk_grid *g, int max_steps, double budget) {
   sk_rate_opts o = {0};
   o.record = 1;
-  o.max_steps = 30;
-  o.budget = 2.0;
+  o.max_steps = max_steps;
+  o.budget = budget;
   sk_rating r;
-  sk_rate(engine(), &g, &o, &r);
-  sk_grid cur = g;
+  sk_rate(e, g, &o, &r);
+  sk_grid cur = *g;
   for (int i = 0; i < r.nsteps; i++) {
     const sk_step *s = &r.steps[i];
     if (s->cell < 0 && s->nelim == 0) abort();             /* a step did nothing */
@@ -70,5 +127,23 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   if (!sk_grid_consistent(&r.final)) abort();
   if (memcmp(cur.value, r.final.value, sizeof cur.value) != 0) abort();
   sk_rating_free(&r);
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
+  if (size < 2 * SK_CELLS) return 0;
+  sk_mask cand[SK_CELLS];
+  uint8_t values[SK_CELLS];
+  for (int c = 0; c < SK_CELLS; c++) {
+    unsigned v = data[2 * c] | (unsigned)data[2 * c + 1] << 8;
+    /* top bits choose a filled cell now and then */
+    values[c] = (v >> 12) == 15 ? (uint8_t)(1 + v % 9) : 0;
+    cand[c] = (sk_mask)(v & SK_ALL_DIGITS);
+  }
+  sk_grid g;
+  sk_grid_from_candidates(&g, cand, values);
+  rate_checked(engine(), &g, 30, 2.0);
+  int n;
+  sk_engine **first = firsts(&n);
+  for (int i = 0; i < n; i++) rate_checked(first[i], &g, 3, 0.25);
   return 0;
 }

@@ -1,5 +1,5 @@
 /*
-** test_chains.c -- SE's chaining techniques (techniques/chains.c).
+** test_chains.c -- SE's chaining techniques (techniques/chains/).
 **
 **  - hand-made positions whose answer follows from the rules: an X-Wing
 **    read as an X-cycle, a turbot fish (forcing X-chain), a loop of four

@@ -481,7 +481,7 @@ static void key_errors(void **state) {
   (void)state;
   refused(ONE("    bse: 1\n"),
           "t.yaml:4:5: unknown key 'bse' in technique (known: id, base, name, modifiers, "
-          "provenance, source, note)");
+          "provenance, source, note, aliases, enabled, params, attrs, reglib)");
   refused("name: t\nversion: 2\ntechniques: []\n",
           "t.yaml:2:1: unknown key 'version' in the table (known: name, description, source, "
           "notes, techniques)");

@@ -1,7 +1,8 @@
 /*
-** chain_rules.h -- private to techniques/chains.c: the other techniques a
-** nested chain (level >= 1) runs whenever its propagation runs dry (SE's
-** getAdvancedPotentials).
+** rules.c -- the other techniques a nested chain (level >= 1) runs
+** whenever its propagation runs dry (SE's getAdvancedPotentials), the
+** cache of what they found, and the life of a chainer, which holds the
+** arenas of every unit below and, at a nested level, these rules.
 **
 ** On the chain's reduced grid the rules are tried in this order, stopping
 ** at the first that yields something: pointing/claiming, hidden pair,
@@ -17,11 +18,8 @@
 ** row->block; sets in blocks, columns, rows with tuples in increasing
 ** bit-mask order; X-Wing base columns then base rows.
 */
-#ifndef CHAIN_RULES_H
-#define CHAIN_RULES_H
-
-#include "chain_static.h"
-#include "chain_multi.h"
+#include <stdio.h>
+#include "chains.h"
 
 /*
 ** The results of getAdvancedPotentials depend only on the reduced grid and
@@ -40,32 +38,8 @@
 ** depend on the start grid: each skips only what could have no rule
 ** parents, and fewer candidates removed leave it fewer.)
 */
-typedef struct acache {
-  uint64_t *key;               /* per slot */
-  uint32_t *stamp;             /* slot in use when == gen */
-  int32_t *ent;                /* per slot: offset of the entry in data */
-  int32_t cap, used;
-  uint32_t gen;
-  int32_t *data; int32_t ndata, datacap;
-  int32_t step;                /* the step the searches are on */
-  sk_mask src[SK_CELLS];       /* that step's grid */
-} acache;
-
 #define ACACHE_MAX_DATA (8 << 20)      /* int32 words kept at most */
 #define ACACHE_KEEP_DATA (4 << 20)     /* more than this at a new step: start afresh */
-
-static void acache_free(acache *ac) {
-  if (!ac) return;
-  free(ac->key); free(ac->stamp); free(ac->ent); free(ac->data);
-  free(ac);
-}
-
-static void acache_clear(acache *ac) {
-  if (!ac) return;
-  ac->gen++;
-  ac->used = 0;
-  ac->ndata = 0;
-}
 
 typedef struct advctx {
   chainer *ch;
@@ -84,7 +58,7 @@ typedef struct dlist { int32_t *d; int32_t n, cap; } dlist;
 static int32_t *ac_alloc(chainer *ch, int32_t n) {
   acache *ac = ch->ac;
   if (ac->ndata + n > ACACHE_MAX_DATA) return NULL;
-  if (grow((void **)&ac->data, &ac->datacap, ac->ndata + n, sizeof *ac->data)) return NULL;
+  if (ch_grow((void **)&ac->data, &ac->datacap, ac->ndata + n, sizeof *ac->data)) return NULL;
   int32_t *p = ac->data + ac->ndata;
   ac->ndata += n;
   return p;
@@ -98,7 +72,7 @@ static void adv_take(advctx *a, const int16_t *rp, int nrp, const int16_t *el, i
   chainer *ch = a->ch;
   if (a->dry) {
     dlist *l = a->dry;
-    if (grow((void **)&l->d, &l->cap, l->n + 6 + nel + nrp, sizeof *l->d)) { ch->oom = 1; return; }
+    if (ch_grow((void **)&l->d, &l->cap, l->n + 6 + nel + nrp, sizeof *l->d)) { ch->oom = 1; return; }
     int32_t *d = l->d + l->n;
     d[0] = nel; d[1] = nrp; d[2] = has_nest; d[3] = complexity;
     d[4] = (int32_t)(uint32_t)chash;
@@ -121,7 +95,7 @@ static void adv_take(advctx *a, const int16_t *rp, int nrp, const int16_t *el, i
       for (int i = 0; i < nrp; i++) d[6 + nel + i] = rp[i];
     } else a->record = -1;
   }
-  int32_t nest = has_nest ? nest_new(ch, complexity, chash) : -1;
+  int32_t nest = has_nest ? ch_nest_new(ch, complexity, chash) : -1;
   for (int i = 0; i < nel; i++) {
     if (run_find(ch, a->r, el[i]) >= 0) continue;
     int32_t x = nd_new(ch, el[i], CA_ADV, nest);
@@ -422,7 +396,7 @@ static void adv_take_inner(advctx *a, chainer *sub) {
 
 static chainer *sub_get(chainer *ch, chainer **slot, int multiple, int dynamic, int level) {
   if (!*slot) {
-    *slot = chainer_new(multiple, dynamic, 0, level);
+    *slot = ch_chainer_new(multiple, dynamic, 0, level);
     if (!*slot) { ch->oom = 1; return NULL; }
   }
   (*slot)->search = ch->search;
@@ -442,17 +416,14 @@ static int new_strong_link(const cgrid *g, const cgrid *src) {
 
 static void adv_static(advctx *a, const cgrid *g, const cgrid *src) {
   /* with a bare src every hint needs a strong link the chain made
-  ** (strong_only: see relevant() in chain_static.h) */
+  ** (strong_only: see relevant() in static_chains.c) */
   if (a->ch->src_bare && !new_strong_link(g, src)) return;
   chainer *sub = sub_get(a->ch, &a->ch->sub_static, 0, 0, 0);
   if (!sub) return;
-  chainer_reset(sub);
-  sctx x;
-  if (sctx_init_inner(&x, g, src, sub)) { a->ch->oom = 1; return; }
-  x.strong_only = a->ch->src_bare;
-  static_search(&x);
-  if (x.oom) a->ch->oom = 1;
-  adv_take_inner(a, sub);
+  ch_chainer_reset(sub);
+  int rc = ch_static_inner(sub, g, src, a->ch->src_bare);
+  if (rc) a->ch->oom = 1;
+  if (rc >= 0) adv_take_inner(a, sub);
 }
 
 static void adv_multi(advctx *a, chainer *sub, const cgrid *g, const cgrid *src) {
@@ -461,7 +432,7 @@ static void adv_multi(advctx *a, chainer *sub, const cgrid *g, const cgrid *src)
   memset(&k, 0, sizeof k);
   k.inner = 1;
   k.src = src;
-  multi_search(sub, g, &k);
+  ch_multi_search(sub, g, &k);
   if (sub->oom) a->ch->oom = 1;
   adv_take_inner(a, sub);
 }
@@ -507,11 +478,7 @@ static int32_t acache_find(acache *ac, uint64_t h, const cgrid *g, int fam, int3
 
 static int acache_room(chainer *ch) {
   acache *ac = ch->ac;
-  if (!ac) {
-    ac = ch->ac = calloc(1, sizeof *ac);
-    if (!ac) return -1;
-    ac->gen = 1;
-  }
+  if (!ac && !(ac = ch->ac = ch_acache_new())) return -1;
   if (2 * (ac->used + 1) <= ac->cap) return 0;
   int32_t ncap = ac->cap ? ac->cap * 2 : 1024;
   uint64_t *key = malloc((size_t)ncap * sizeof *key);
@@ -606,7 +573,8 @@ static void xcheck_earlier(chainer *ch, int r, int32_t e, const cgrid *g, const 
 }
 #endif
 
-/* SE's getAdvancedPotentials + the loop that adds them (doChaining) */
+/* SE's getAdvancedPotentials + the loop that adds them (doChaining): the
+** chainer's rules (ch_rules_fn), which its runs call when they run dry */
 static int advanced(chainer *ch, int r, const cgrid *g, const cgrid *src,
                     int32_t *qoff, int *nqoff) {
   advctx a = {ch, r, qoff, nqoff, 0, 0, NULL};
@@ -672,4 +640,62 @@ static int advanced(chainer *ch, int r, const cgrid *g, const cgrid *src,
   return a.yielded;
 }
 
-#endif
+/* ---- the chainer's life ---- */
+
+/* A chainer for a search of these kinds; above level 0 its runs call the
+** nested rules (advanced) when they run dry.  NULL out of memory. */
+chainer *ch_chainer_new(int multiple, int dynamic, int nishio, int level) {
+  chainer *ch = calloc(1, sizeof *ch);
+  if (!ch) return NULL;
+  ch->multiple = multiple;
+  ch->dynamic = dynamic;
+  ch->nishio = nishio;
+  ch->level = level;
+  ch->rules = level > 0 ? advanced : NULL;
+  return ch;
+}
+
+/* a chainer, the chainers of its nested rules, and what every unit keeps
+** in them */
+void ch_chainer_free(chainer *ch) {
+  if (!ch) return;
+  if (!ch->ac_shared) ch_acache_free(ch->ac);
+  ch_chainer_free(ch->sub_static);
+  ch_chainer_free(ch->sub_multi);
+  ch_chainer_free(ch->sub_dyn);
+  ch_chainer_free(ch->sub_nested);
+  free(ch->nd); free(ch->pa); free(ch->rn); free(ch->ix); free(ch->nest);
+  free(ch->ih); free(ch->ipot); free(ch->wq); free(ch->wn);
+  free(ch->ebest);
+  ch_fixed_free(ch->fx);
+  ch_sscratch_free(ch->ss);
+  ch_dcl_free(ch->dcl);
+  free(ch);
+}
+
+/* ---- the rating's cache ----
+** chains.c hangs one cache on each rating, for the nested levels of all
+** its steps to share. */
+
+/* a cache of no entries; NULL out of memory */
+acache *ch_acache_new(void) {
+  acache *ac = calloc(1, sizeof *ac);
+  if (ac) ac->gen = 1;
+  return ac;
+}
+
+/* A search on grid cand: a new step when it differs from the last
+** search's (a new cache's first search starts one).  Past
+** ACACHE_KEEP_DATA words, what the steps before found is forgotten. */
+void ch_acache_step(acache *ac, const sk_mask *cand) {
+  if (!memcmp(ac->src, cand, sizeof ac->src)) return;
+  if (ac->ndata > ACACHE_KEEP_DATA) acache_clear(ac);
+  ac->step++;
+  memcpy(ac->src, cand, sizeof ac->src);
+}
+
+void ch_acache_free(acache *ac) {
+  if (!ac) return;
+  free(ac->key); free(ac->stamp); free(ac->ent); free(ac->data);
+  free(ac);
+}

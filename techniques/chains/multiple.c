@@ -1,10 +1,10 @@
 /*
-** chain_multi.h -- private to techniques/chains.c: SE's producers 23-30
-** (Nishio, multiple, dynamic and nested forcing chains), as
-** getMultipleChainsHintList in Chaining.java.
+** multiple.c -- SE's producers 23-30 (Nishio, multiple, dynamic and
+** nested forcing chains), as getMultipleChainsHintList in Chaining.java,
+** at the top level and as the nested rules of levels 3 to 5.
 **
 ** Cells row-major: 3+ candidates (static multiple) or 2+ (dynamic, Nishio).
-** For each candidate: propagate ON and OFF (run_chain), then
+** For each candidate: propagate ON and OFF (ch_run_chain), then
 **   contradiction  (dynamic, Nishio) a run that ends on a contradiction
 **                  refutes its assumption;
 **   double         (dynamic, 3+ candidates) a potential both runs reach;
@@ -23,39 +23,9 @@
 ** level a hint is only built when it beats the best so far; as a nested
 ** rule every hint is listed with what getAdvancedPotentials needs.
 */
-#ifndef CHAIN_MULTI_H
-#define CHAIN_MULTI_H
-
 #include <limits.h>
-#include "chain_core.h"
-#include "chain_closure.h"
-
-/* SE's sort keys (getSortKey) */
-enum { K_DOUBLE = 1, K_CELL = 5, K_REGION = 6, K_CONTRA = 7 };
-
-/* a hint found by the multiple search, before it is rated */
-typedef struct mcand {
-  int kind;
-  int ntarget;
-  int32_t target[10];          /* nodes (one per branch / both runs) */
-  int root_cause;              /* cause of the branch assumptions (rule parents) */
-  int pot;                     /* the conclusion: ON places it, OFF removes it */
-  int src;                     /* assumption (binary) or source cell (cell) */
-  int house, digit;            /* region chains */
-} mcand;
-
-typedef struct msink {
-  int inner;
-  /* top level */
-  int32_t best_c, best_k;
-  void (*found)(void *ud, const chainer *ch, const mcand *m, int complexity);
-  void *ud;
-  /* inner: rule parents are taken against the outer chain's grids */
-  const cgrid *src;
-  double base;
-  int seq;
-  const struct capset *cap;    /* inner static mode: see taint_capable() */
-} msink;
+#include <stdio.h>
+#include "chains.h"
 
 /* SE's Chaining.getDifficulty() for a search level (inner sort key) */
 static double multi_base(const chainer *ch) {
@@ -64,19 +34,6 @@ static double multi_base(const chainer *ch) {
   if (ch->nishio) return 7.5;
   if (ch->dynamic) return 8.5;
   return 8.0;
-}
-
-/* the cached ON run of a candidate */
-static int on_run(chainer *ch, const cgrid *g, int c, int d) {
-  int k = c * 9 + d - 1;
-  if (ch->onrun[k] < 0) ch->onrun[k] = run_chain(ch, g, pot_make(c, d, 1));
-  return ch->onrun[k];
-}
-
-/* what a conclusion removes: the cell's other candidates (ON), or itself */
-static sk_mask conclusion_elims(const cgrid *g, int pot) {
-  int c = pot_cell(pot), d = pot_digit(pot);
-  return pot_on(pot) ? (sk_mask)(g->cand[c] & ~SK_BIT(d)) : SK_BIT(d);
 }
 
 /* what m's target i counts at least (cnode.anc); *exact = 0 when it is
@@ -89,6 +46,13 @@ static inline int32_t target_low(const chainer *ch, const mcand *m, int i, int *
   }
   if (!(a & ANC_EXACT)) *exact = 0;
   return a & ANC_MAX;
+}
+
+/* what a walk from node n (bounded: count > bound, or not) showed */
+static inline void anc_learn(cnode *n, int count, int bound) {
+  if (n->anc & ANC_EXACT) return;
+  if ((bound < 0 || count <= bound) && count <= ANC_MAX) n->anc = (uint8_t)(ANC_EXACT | count);
+  else if (count > n->anc) n->anc = (uint8_t)(count > ANC_MAX ? ANC_MAX : count);
 }
 
 /* The complexity of m when it is at most limit, else -1: the targets'
@@ -118,7 +82,7 @@ static int32_t rate_upto(chainer *ch, const mcand *m, int32_t limit, int32_t *le
     if (n[i] < 0) {
       int64_t room = (int64_t)limit - flat - rest;
       int bound = room > INT_MAX ? -1 : (int)room;
-      n[i] = walk(ch, m->target[i], bound, ch->wq + flat);
+      n[i] = ch_walk(ch, m->target[i], bound, ch->wq + flat);
       anc_learn(&ch->nd[m->target[i]], n[i], bound);
       if (flat + n[i] + rest > limit) return -1;
     }
@@ -128,12 +92,12 @@ static int32_t rate_upto(chainer *ch, const mcand *m, int32_t limit, int32_t *le
   flat = 0;
   for (int i = 0; i < nt; i++) {
     if (known >> i & 1)                /* not walked yet */
-      walk(ch, m->target[i], -1, ch->wq + flat);
+      ch_walk(ch, m->target[i], -1, ch->wq + flat);
     if (len) len[i] = n[i];
     flat += n[i];
   }
   if (ch->nnest == 0) return flat;
-  int32_t nested = nested_sum(ch, ch->wq, flat);
+  int32_t nested = ch_nested_sum(ch, ch->wq, flat);
   if (nested < 0) { ch->oom = 1; return -1; }
   int32_t total = flat + nested;
   return total > limit ? -1 : total;
@@ -185,13 +149,13 @@ static void keep_finish(chainer *ch, const cgrid *g, const msink *k, ihint *h) {
   int nt = w[1];
   const int32_t *len = w + 2, *q = len + nt;
   rpctx rp;
-  rp_begin(&rp, ch, k->src, g, w[0]);
+  ch_rp_begin(&rp, ch, k->src, g, w[0]);
   uint64_t hash = 0x51;
   for (int i = 0; i < nt; i++) {
     for (const int32_t *e = q + len[i]; q < e; q++) {
       int pot = *q & 0xFFFF;
       hash = mix64(hash, (uint64_t)pot + 1);
-      rp_collect(&rp, pot, *q >> 16);
+      ch_rp_collect(&rp, pot, *q >> 16);
     }
     hash = mix64(hash, 0xFFFF);
   }
@@ -216,18 +180,18 @@ static void multi_keep(chainer *ch, const cgrid *g, msink *k, const mcand *m, sk
   ihint *h;
   if (ch->ebest[slot] >= 0) h = &ch->ih[ch->ebest[slot]];     /* same eliminations */
   else {
-    if (!(h = ih_new(ch))) return;
+    if (!(h = ch_ih_new(ch))) return;
     ch->ebest[slot] = ch->nih - 1;
     h->elim = ch->nipot;
     int c = pot_cell(m->pot);
-    for (sk_mask x = el; x; x &= x - 1) ih_push_pot(ch, pot_make(c, sk_mask_first(x), 0));
+    for (sk_mask x = el; x; x &= x - 1) ch_ih_push_pot(ch, pot_make(c, sk_mask_first(x), 0));
     h->nelim = ch->nipot - h->elim;
-    h->ehash = elim_hash(ch->ipot + h->elim, h->nelim);
+    h->ehash = ch_elim_hash(ch->ipot + h->elim, h->nelim);
   }
   h->seq = seq;
   h->kind = m->kind;
   h->complexity = complexity;
-  h->diff = k->base + se_length_bonus(complexity);
+  h->diff = k->base + ch_length_bonus(complexity);
   h->walk = keep_walks(ch, m, len);
 }
 
@@ -351,10 +315,10 @@ static void multi_common(chainer *ch, const cgrid *g, msink *k, const int *r, in
 ** candidates reachable in the graph "k -> the partners of the OFF
 ** potentials k gives" (a few: most OFF potentials give nothing), and the
 ** OFF potentials those give.  Most hint groups have nothing in common,
-** which the closures show at little cost; runs (run_static, whose order
-** decides where a contradiction stops one) are only made for the groups
-** with something in common, or when a closure holds a potential both on
-** and off.
+** which the closures show at little cost; runs (propagate.c's loop for a
+** fixed grid, whose order decides where a contradiction stops one) are
+** only made for the groups with something in common, or when a closure
+** holds a potential both on and off.
 */
 
 /*
@@ -396,7 +360,7 @@ typedef struct fixed {
   uint64_t *cs; int32_t ncs, cscap;
 } fixed;
 
-static void fixed_free(fixed *fx) {
+void ch_fixed_free(fixed *fx) {
   if (!fx) return;
   free(fx->adj);
   free(fx->cs);
@@ -431,14 +395,14 @@ static int fixed_prepare(chainer *ch, const cgrid *g, const links *lk) {
       fx->cand[ncand] = (int16_t)k;
     }
   int nw = fx->nw = ncand > 256 ? (ncand + 63) / 64 : 4;   /* see fixed_close */
-  if (grow((void **)&fx->hm, &fx->hmcap, SK_HOUSES * 9 * nw, sizeof *fx->hm)) return -1;
+  if (ch_grow((void **)&fx->hm, &fx->hmcap, SK_HOUSES * 9 * nw, sizeof *fx->hm)) return -1;
   memset(fx->hm, 0, (size_t)SK_HOUSES * 9 * nw * sizeof *fx->hm);
   for (int i = 0; i < ncand; i++) {
     int c = fx->cand[i] / 9, d = fx->cand[i] % 9;
     for (int t = 0; t < 3; t++) set_add(fixed_places(fx, sk_cell_house[c][t], d), i);
   }
   /* a slot per candidate visited, a run's sets per candidate at most */
-  if (grow((void **)&fx->cs, &fx->cscap, 2 * ncand * 2 * fx->nw, sizeof *fx->cs)) return -1;
+  if (ch_grow((void **)&fx->cs, &fx->cscap, 2 * ncand * 2 * fx->nw, sizeof *fx->cs)) return -1;
   fx->nadj = 0;
   fx->ncs = 0;
   fx->nvisit = 0;
@@ -469,7 +433,7 @@ static inline void fixed_partners(fixed *fx, const links *lk, int q, int k) {
 ** of them that lead on. */
 static inline int fixed_enter_w(fixed *fx, const cgrid *g, const links *lk, int k, int nw) {
   /* at most 8 + 20 OFF potentials of 4 links each */
-  if (grow((void **)&fx->adj, &fx->adjcap, fx->nadj + 28 * 4, sizeof *fx->adj)) return -1;
+  if (ch_grow((void **)&fx->adj, &fx->adjcap, fx->nadj + 28 * 4, sizeof *fx->adj)) return -1;
   int s = fx->ncs++, c = k / 9, d = k % 9;
   uint64_t *on = fixed_slot(fx, s), *off = on + nw;
   memset(on, 0, 2 * (size_t)nw * sizeof *on);
@@ -645,7 +609,7 @@ static int group_fixed(chainer *ch, const cgrid *g, const int *cand, int n, int 
 static int group_runs(chainer *ch, const cgrid *g, const int *cand, int n, int *r,
                       uint64_t common[2][CWORDS]) {
   if (fixed_grid(ch)) return group_fixed(ch, g, cand, n, r, common);
-  if (dcl_active(ch) && !dcl_group(ch, g, cand, n)) return 0;
+  if (dcl_active(ch) && !ch_dcl_group(ch, g, cand, n)) return 0;
   for (int i = 0; i < n; i++) {
     r[i] = on_run(ch, g, cand[i] / 9, cand[i] % 9 + 1);
     if (r[i] < 0) return -1;
@@ -797,17 +761,17 @@ static void taint_capable(const cgrid *g, const cgrid *src, const links *lk, cap
 }
 
 /* The whole search on g. */
-static void multi_search(chainer *ch, const cgrid *g, msink *k) {
-  chainer_reset(ch);
+void ch_multi_search(chainer *ch, const cgrid *g, msink *k) {
+  ch_chainer_reset(ch);
   k->base = multi_base(ch);
   links *lk = NULL;
   if (!ch->dynamic) {
-    lk = links_new(g, 1);
+    lk = ch_links_new(g, 1);
     if (!lk) { ch->oom = 1; return; }
     if (fixed_prepare(ch, g, lk)) { ch->oom = 1; free(lk); return; }
   }
   ch->lk = lk;
-  if (dcl_active(ch) && dcl_prepare(ch, g)) { ch->oom = 1; return; }
+  if (dcl_active(ch) && ch_dcl_prepare(ch, g)) { ch->oom = 1; return; }
   capset cs;
   if (k->inner && lk) taint_capable(g, k->src, lk, &cs);
   k->cap = k->inner && lk ? &cs : NULL;
@@ -831,7 +795,7 @@ static void multi_search(chainer *ch, const cgrid *g, msink *k) {
 ** made anyway and must agree */
 static void xcheck_no_hint(chainer *ch, const cgrid *g, int c, int d, int dbl) {
   int ron = on_run(ch, g, c, d);
-  int roff = ron >= 0 ? run_chain(ch, g, pot_make(c, d, 0)) : -1;
+  int roff = ron >= 0 ? ch_run_chain(ch, g, pot_make(c, d, 0)) : -1;
   if (ron < 0 || roff < 0) return;
   const crun *A = &ch->rn[ron], *B = &ch->rn[roff];
   int bad = A->abs_on >= 0 || B->abs_on >= 0;
@@ -841,7 +805,7 @@ static void xcheck_no_hint(chainer *ch, const cgrid *g, int c, int d, int dbl) {
             ch->nishio ? "Nishio" : "dynamic", c / 9 + 1, c % 9 + 1, d);
     abort();
   }
-  run_drop_last(ch);
+  ch_run_drop_last(ch);
 }
 #endif
 
@@ -858,7 +822,7 @@ static void multi_cells(chainer *ch, const cgrid *g, msink *k) {
       int d = sk_mask_first(mm);
       /* the runs the closures cannot do without: 2 the OFF one, 3 both */
       int need = !ch->dynamic && !ch->nishio ? 0 :
-                 dcl_active(ch) ? dcl_binary(ch, g, c * 9 + d - 1, dbl) : 3;
+                 dcl_active(ch) ? ch_dcl_binary(ch, g, c * 9 + d - 1, dbl) : 3;
 #ifdef SK_CHAINS_XCHECK
       if (!need && dcl_active(ch)) xcheck_no_hint(ch, g, c, d, dbl);
 #endif
@@ -867,10 +831,10 @@ static void multi_cells(chainer *ch, const cgrid *g, msink *k) {
         if (need & 1 && ron < 0) return;
         /* the OFF run only serves contradiction and double chains, which
         ** static multiple mode does not look for (SE runs it for nothing) */
-        int roff = run_chain(ch, g, pot_make(c, d, 0));
+        int roff = ch_run_chain(ch, g, pot_make(c, d, 0));
         if (roff < 0) return;
         multi_binary(ch, g, k, ron, roff, c, d, dbl);
-        run_drop_last(ch);
+        ch_run_drop_last(ch);
       }
       if (!ch->nishio) multi_regions(ch, g, k, c, d, heads[c]);   /* ON runs as needed */
       if (ch->oom) return;
@@ -890,5 +854,3 @@ static void multi_cells(chainer *ch, const cgrid *g, msink *k) {
     multi_common(ch, g, k, r, nc, common, &m);
   }
 }
-
-#endif

@@ -1,19 +1,41 @@
 /*
-** fish.c -- basic fish: X-Wing, Swordfish, Jellyfish.
+** fish.c -- basic fish: X-Wing, Swordfish, Jellyfish (Sudoku Explainer),
+** and HoDoKu's basic fish of sizes 2-7.
 **
 ** Techniques (ids of the rating table):
-**   x-wing (n = 2), swordfish (n = 3), jellyfish (n = 4)
+**   x-wing (n = 2), swordfish (n = 3), jellyfish (n = 4)          SE's
+**   basic-x-wing, basic-swordfish, basic-jellyfish, basic-squirmbag,
+**   basic-whale, basic-leviathan (n = 2..7)                        HoDoKu's
 ** n base lines whose places for a value lie in n cover lines: the value
 ** leaves the cover lines outside the base lines.
 **
-** Scan order follows Sudoku Explainer 1.2.1.3: base lines are columns first,
-** then rows; the outer loop runs over tuples of lines in the order of
-** increasing bit masks ({1,2} {1,3} {2,3} {1,4}...), the inner one over
-** values 1..9.  A value is tried only while at least 2n of its nine copies
-** are unplaced, and each base line needs at least two places.  No finned,
-** sashimi or franken fish (SE has none).  Hints report figure size = n.
+** SE's fish.  Scan order follows Sudoku Explainer 1.2.1.3: base lines are
+** columns first, then rows; the outer loop runs over tuples of lines in the
+** order of increasing bit masks ({1,2} {1,3} {2,3} {1,4}...), the inner one
+** over values 1..9.  A value is tried only while at least 2n of its nine
+** copies are unplaced, and each base line needs at least two places.  No
+** finned, sashimi or franken fish (SE has none).  Hints report figure
+** size = n.  Option (host->param) hodoku = 1: HoDoKu 2.2.0's base-line
+** rules in SE's order (a base line needs one place or more, and no value
+** is left out for its placed copies).
+**
+** HoDoKu's basic fish (HoDoKu 2.2.0's X_WING ... LEVIATHAN, reglib codes
+** 0300-0305) are the same rule in another order: value by value (1..9),
+** for each value rows as base lines first, then columns, base sets in
+** lexicographic order (FishSolver.getAnyFish).  HoDoKu also takes a base
+** line with a single place and has no placed-copies test, so its first fish
+** is often not SE's: hence ids of their own, for every size, 2-4 included.
+** The search is hodoku.c's (shared with finned.c, which has the
+** finned and sashimi ids); its comment gives the options read (max-fins,
+** duals, only-one-fish-per-step, all-steps), how each mode orders the
+** fish, and the figures: size = n, type = 0 (2 for a fish
+** with a base line of one cell, which HoDoKu names "Sashimi" and its
+** library writes with the sashimi code), extra = 0 fins.  The hint text
+** is HoDoKu's, "X-Wing: 3 r37 c34".  Focus: the base cells (the digit is
+** the step's only value).
 */
 #include "sk_plugin.h"
+#include "fish.h"
 
 typedef struct params {
   int n;
@@ -91,14 +113,15 @@ static int found(const sk_search *s, const params *p, const lines *L,
 
 /* A base line needs 2..n places for the value (more can never fit in n
 ** cover lines); fit[d] has the lines that qualify for d. */
-static int fish_on(const sk_search *s, const params *p, const lines *L, const int *placed) {
-  int n = p->n;
+static int fish_on(const sk_search *s, const params *p, const lines *L, const int *placed,
+                   int hodoku) {
+  int n = p->n, least = hodoku ? 1 : 2;
   unsigned fit[10] = {0}, any = 0;
   for (int d = 1; d <= 9; d++) {
-    if (placed[d] + 2 * n > 9) continue;
+    if (!hodoku && placed[d] + 2 * n > 9) continue;
     for (int line = 0; line < 9; line++) {
       int k = bits9(L->pos[d][line]);
-      if (k >= 2 && k <= n) fit[d] |= 1u << line;
+      if (k >= least && k <= n) fit[d] |= 1u << line;
     }
     any |= fit[d];
   }
@@ -119,12 +142,12 @@ static int fish_on(const sk_search *s, const params *p, const lines *L, const in
 static int search(const sk_search *s) {
   const params *p = s->data;
   const sk_grid *g = s->grid;
-  int placed[10] = {0};
+  int placed[10] = {0}, hodoku = s->host->param(s, "hodoku", 0) != 0;
   lines cols, rows;
   for (int c = 0; c < SK_CELLS; c++) placed[g->value[c]]++;
   load_lines(g, &cols, &rows);
-  if (fish_on(s, p, &cols, placed)) return SK_SEARCH_STOPPED;
-  if (fish_on(s, p, &rows, placed)) return SK_SEARCH_STOPPED;
+  if (fish_on(s, p, &cols, placed, hodoku)) return SK_SEARCH_STOPPED;
+  if (fish_on(s, p, &rows, placed, hodoku)) return SK_SEARCH_STOPPED;
   return SK_SEARCH_DONE;
 }
 
@@ -136,11 +159,30 @@ static const params kinds[] = {
 
 static const char *const ids[] = {"x-wing", "swordfish", "jellyfish"};
 
+/* {====== HoDoKu's basic fish */
+
+static int hodoku_search(const sk_search *s) {
+  return hf_search(s, *(const int *)s->data, HF_FINLESS);
+}
+
+static const int hodoku_sizes[] = {2, 3, 4, 5, 6, 7};
+static const char *const hodoku_ids[] = {
+  "basic-x-wing", "basic-swordfish", "basic-jellyfish",
+  "basic-squirmbag", "basic-whale", "basic-leviathan",
+};
+
+/* }====== */
+
 SK_PLUGIN_ENTRY(fish) {
   SK_PLUGIN_CHECK(host, reg);
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
     sk_technique t = {ids[i], kinds[i].name, 0, search, &kinds[i]};
     if (host->register_technique(reg, &t) != 0) return SK_PLUGIN_ERROR;
   }
-  return SK_PLUGIN_OK;
+  for (size_t i = 0; i < sizeof hodoku_sizes / sizeof hodoku_sizes[0]; i++) {
+    sk_technique t = {hodoku_ids[i], hf_name(HF_FINLESS, hodoku_sizes[i]), 0, hodoku_search,
+                      &hodoku_sizes[i]};
+    if (host->register_technique(reg, &t) != 0) return SK_PLUGIN_ERROR;
+  }
+  return hf_register_finned(host, reg);
 }

@@ -1,5 +1,7 @@
 /*
-** chains.c -- Sudoku Explainer's chaining techniques.
+** chains.c -- Sudoku Explainer's chaining techniques: the plugin's entry,
+** its techniques, and the text of their hints.  The searches are the
+** other units of techniques/chains/ (see chains.h for which is which).
 **
 ** Techniques (ids of the rating table, in SE's producer order):
 **   static-chains        producer 21: X-cycles, Y-cycles, XY-cycles, forcing
@@ -24,7 +26,7 @@
 ** they beat every hint of the same kind found before (a later or longer
 ** one can never be chosen), which keeps the searches short.
 **
-** The rules, orders and counts are those of SE 1.2.1.3 (see chain_*.h).
+** The rules, orders and counts are those of SE 1.2.1.3 (see the units).
 ** Where SE depended on hash order (the eliminations of a nested hint),
 ** cells are taken by row, column, digit.
 **
@@ -35,7 +37,7 @@
 ** levels 1-3 (and 4-5) of one step share, so a level only tries the rules
 ** the level below it lacked, and that later steps reuse where their runs
 ** meet the same reduced grid (the engine's rating data, host
-** get_aux/set_rating_aux; see chain_rules.h); as a nested rule, multiple
+** get_aux/set_rating_aux; see rules.c); as a nested rule, multiple
 ** chains only record a hint that can still lead its elimination set (SE
 ** keeps the least of each); the working grid keeps each digit's places per
 ** house, so links and rules read masks;
@@ -49,21 +51,15 @@
 ** nothing on the step's grid, only starts that reach a strong link the
 ** outer chain made, see src_bare); static multiple chains only look
 ** at hint groups that can have rule parents, compare the closures of their
-** branches (chain_multi.h) and make runs only where these have something in
+** branches (multiple.c) and make runs only where these have something in
 ** common; dynamic multiple searches without nested rules first close each
-** assumption on bitboards (chain_closure.h) and make runs only where a
+** assumption on bitboards (closure.c) and make runs only where a
 ** contradiction or something common can come out; every node carries its
 ** ancestor count (exact under one parent, else a lower bound), so most
 ** hints are rated out before any walk.  bench/bench_rate.c prints the time
 ** per ER band.
 */
-#include <stdint.h>
-#include <stdio.h>
-#include "chain_core.h"
-#include "chain_static.h"
-#include "chain_closure.h"
-#include "chain_multi.h"
-#include "chain_rules.h"
+#include "chains.h"
 
 typedef struct chaincfg {
   int kind;                    /* 0 = static (producer 21), 1 = multiple family */
@@ -109,7 +105,7 @@ static const int static_kind[ST_NTYPES] = {0, 2, 3, 2, 4, 4};
 ** the high bits of 'order'.
 */
 static int64_t float_tie(int type, int complexity) {
-  double d = static_se_base[type] + se_length_bonus(complexity);
+  double d = static_se_base[type] + ch_length_bonus(complexity);
   double ref = (double)(int64_t)((d + 0.05) * 10) / 10.0;
   int64_t a, b;
   memcpy(&a, &d, sizeof a);
@@ -169,22 +165,16 @@ static void static_found(void *ud, int type, const snode *path, int len, const s
 static const char static_none_key = 0;
 
 static int search_static(const sk_search *s, emitter *em) {
-  sctx x;
-  if (sctx_init(&x, em->g)) { sctx_free(&x); return SK_SEARCH_DONE; }
-  x.found = static_found;
-  x.ud = em;
-  x.search = s;
-  static_search(&x);
-  if (!x.oom && !x.stop && !em->stop && !em->emitted)
+  int rc = ch_static_top(em->g, s, static_found, em);
+  if (rc == 0 && !em->stop && !em->emitted)
     s->host->set_aux(s, &static_none_key, (void *)&static_none_key, NULL);
-  sctx_free(&x);
   return em->stop ? SK_SEARCH_STOPPED : SK_SEARCH_DONE;
 }
 
 /* chainer.src_bare for a search on the step's grid g: static-chains found
 ** nothing on it (the step's data) and no open cell has a single candidate.
 ** Then a producer-21 hint on a reduced grid needs a strong link the outer
-** chain made (relevant() in chain_static.h). */
+** chain made (relevant() in static_chains.c). */
 static int src_bare(const sk_search *s, const cgrid *g) {
   if (!s->host->get_aux(s, &static_none_key)) return 0;
   for (int c = 0; c < SK_CELLS; c++)
@@ -282,34 +272,28 @@ static void multi_found(void *ud, const chainer *ch, const mcand *m, int complex
 /* The key of the nested levels' shared cache among the rating's data. */
 static const char rating_cache_key = 0;
 
-static void rating_cache_free(void *p) { acache_free(p); }
+static void rating_cache_free(void *p) { ch_acache_free(p); }
 
 /* Levels 1-5 of one step share what the nested rules found on each reduced
-** grid, and later steps use it too (see advanced()): the cache hangs on
-** the rating, which the engine drops when the rating ends.  A search on a
-** grid other than the last one's starts a step.  Without a rating, the
-** search keeps its own. */
+** grid, and later steps use it too (see advanced() in rules.c): the cache
+** hangs on the rating, which the engine drops when the rating ends.  A
+** search on a grid other than the last one's starts a step.  Without a
+** rating, the search keeps its own. */
 static void use_rating_cache(const sk_search *s, chainer *ch) {
   const sk_host *host = s->host;
   acache *ac = host->get_aux(s, &rating_cache_key);
   if (!ac) {
-    ac = calloc(1, sizeof *ac);
-    if (!ac) return;
-    ac->gen = 1;
+    if (!(ac = ch_acache_new())) return;
     if (host->set_rating_aux(s, &rating_cache_key, ac, rating_cache_free) != 0) return;
-    memcpy(ac->src, s->grid->cand, sizeof ac->src);
-  } else if (memcmp(ac->src, s->grid->cand, sizeof ac->src)) {
-    if (ac->ndata > ACACHE_KEEP_DATA) acache_clear(ac);
-    ac->step++;
-    memcpy(ac->src, s->grid->cand, sizeof ac->src);
   }
+  ch_acache_step(ac, s->grid->cand);
   ch->ac = ac;
   ch->ac_shared = 1;
 }
 
 static int search_multi(const sk_search *s, emitter *em) {
   const chaincfg *cfg = em->cfg;
-  chainer *ch = chainer_new(cfg->multiple, cfg->dynamic, cfg->nishio, cfg->level);
+  chainer *ch = ch_chainer_new(cfg->multiple, cfg->dynamic, cfg->nishio, cfg->level);
   if (!ch) return SK_SEARCH_DONE;
   ch->search = s;
   if (cfg->level > 0) use_rating_cache(s, ch);
@@ -320,8 +304,8 @@ static int search_multi(const sk_search *s, emitter *em) {
   k.best_k = INT32_MAX;
   k.found = multi_found;
   k.ud = em;
-  multi_search(ch, em->g, &k);
-  chainer_free(ch);
+  ch_multi_search(ch, em->g, &k);
+  ch_chainer_free(ch);
   return em->stop ? SK_SEARCH_STOPPED : SK_SEARCH_DONE;
 }
 
@@ -329,7 +313,7 @@ static int search_multi(const sk_search *s, emitter *em) {
 static int chains_search(const sk_search *s) {
   const chaincfg *cfg = s->data;
   cgrid g;
-  cg_from(&g, s->grid);
+  ch_cg_from(&g, s->grid);
   emitter em = {s, &g, cfg, 0, 0};
   return cfg->kind == 0 ? search_static(s, &em) : search_multi(s, &em);
 }

@@ -1,6 +1,7 @@
 /*
-** chain_static.h -- private to techniques/chains.c: SE's producer 21,
-** bidirectional cycles and forcing chains on a fixed grid.
+** static_chains.c -- SE's producer 21: bidirectional cycles and forcing
+** chains on a fixed grid, at the top level (static-chains) and as the
+** nested rule of levels 2 and 3.
 **
 ** Three passes over every candidate of every cell with 2+ candidates
 ** (row-major, digits ascending): X links only, Y links only, both.  From
@@ -20,21 +21,13 @@
 ** win (same base, difficulty grows with complexity, ties go to the first
 ** found), so each search stops at the best complexity found so far.  As a
 ** nested rule (level >= 2) every hint is listed, as SE does.
+**
+** The traversals, the tests of which starts can find anything and the
+** searches that run them stay in this one unit: they are the hottest
+** code of the family, and call each other from their inner loops.
 */
-#ifndef CHAIN_STATIC_H
-#define CHAIN_STATIC_H
-
-#include "chain_core.h"
-
-/* hint kinds of producer 21 = the table's 'type' figure */
-enum { ST_XCYCLE = 1, ST_YCYCLE, ST_XCHAIN, ST_XYCYCLE, ST_XYCHAIN, ST_NTYPES };
-
-typedef struct snode {
-  int16_t pot;
-  uint8_t cause;
-  uint8_t spare;
-  int32_t parent;              /* index of the parent snode, -1 for the start */
-} snode;
+#include <stdio.h>
+#include "chains.h"
 
 /* potentials from which a link the outer chain affected can be reached */
 typedef struct relset { uint64_t on[CWORDS], off[CWORDS]; } relset;
@@ -66,8 +59,8 @@ typedef struct sctx {
   sk_bits live[9];             /* per pass: OFF potentials with an OFF -> ON link */
   sk_mask livec[SK_CELLS];     /* the same by cell */
   int seq;
-  /* callback for a top-level hint: path nodes from target to the start */
-  void (*found)(void *ud, int type, const snode *path, int len, const sk_mask *elim, int complexity);
+  /* where a top-level hint goes */
+  ch_static_found found;
   void *ud;
   /* arenas */
   snode *sn;                   /* SN_MAX nodes */
@@ -126,49 +119,49 @@ static int cycle_elims(const cgrid *g, const snode *path, int len, sk_mask *elim
 static void inner_static_hint(sctx *x, int cycle, int xy, int ylinks, const snode *path, int len,
                               const sk_mask *elim) {
   chainer *ch = x->out;
-  ihint *h = ih_new(ch);
+  ihint *h = ch_ih_new(ch);
   if (!h) return;
   h->seq = x->seq++;
   int complexity = cycle ? len - 1 : len;
   h->complexity = complexity;
   h->kind = xy ? 4 : (ylinks ? 3 : 2);
   double base = cycle ? (xy ? 7.0 : 6.5) : (xy ? 7.0 : 6.6);
-  h->diff = base + se_length_bonus(complexity);
+  h->diff = base + ch_length_bonus(complexity);
   /* eliminations */
   h->elim = ch->nipot;
   if (cycle) {
     for (int c = 0; c < SK_CELLS; c++)
-      for (sk_mask m = elim[c]; m; m &= m - 1) ih_push_pot(ch, pot_make(c, sk_mask_first(m), 0));
+      for (sk_mask m = elim[c]; m; m &= m - 1) ch_ih_push_pot(ch, pot_make(c, sk_mask_first(m), 0));
   } else {
     int t = path[0].pot, c = pot_cell(t), d = pot_digit(t);
     if (pot_on(t)) {
       for (sk_mask m = x->g->cand[c] & (sk_mask)~SK_BIT(d); m; m &= m - 1)
-        ih_push_pot(ch, pot_make(c, sk_mask_first(m), 0));
-    } else ih_push_pot(ch, pot_make(c, d, 0));
+        ch_ih_push_pot(ch, pot_make(c, sk_mask_first(m), 0));
+    } else ch_ih_push_pot(ch, pot_make(c, d, 0));
   }
   h->nelim = ch->nipot - h->elim;
-  h->ehash = elim_hash(ch->ipot + h->elim, h->nelim);
+  h->ehash = ch_elim_hash(ch->ipot + h->elim, h->nelim);
   /* chains (FullChain) and rule parents, targets in SE's order */
   uint64_t hs = 0x51;
   rpctx rp;
-  rp_begin(&rp, ch, x->src, x->g, CA_NONE);
+  ch_rp_begin(&rp, ch, x->src, x->g, CA_NONE);
   if (cycle) {
     /* dstOn: path[0..len-2] (the start repeats at the end) */
     for (int i = 0; i < len - 1; i++) {
       hs = mix64(hs, (uint64_t)path[i].pot + 1);
-      rp_collect(&rp, path[i].pot, path[i].cause);
+      ch_rp_collect(&rp, path[i].pot, path[i].cause);
     }
     hs = mix64(hs, 0xFFFF);
     /* dstOff: the same path read backwards with every state flipped */
     for (int i = len - 1; i >= 1; i--) {
       hs = mix64(hs, (uint64_t)(path[i].pot ^ 1) + 1);
-      rp_collect(&rp, path[i].pot ^ 1, path[i].cause);
+      ch_rp_collect(&rp, path[i].pot ^ 1, path[i].cause);
     }
     hs = mix64(hs, 0xFFFF);
   } else {
     for (int i = 0; i < len; i++) {
       hs = mix64(hs, (uint64_t)path[i].pot + 1);
-      rp_collect(&rp, path[i].pot, path[i].cause);
+      ch_rp_collect(&rp, path[i].pot, path[i].cause);
     }
     hs = mix64(hs, 0xFFFF);
   }
@@ -821,7 +814,7 @@ static void static_from_on(sctx *x, trav *t, int start, int ylinks, int xlinks,
       int up = sn[u].pot;
       if (chain_live && gives_off(g, up, target, ylinks)) {
         /* the forcing chain: start ON ... u ON -> start OFF */
-        int n = gen_off(g, up, ylinks, buf);
+        int n = ch_gen_off(g, up, ylinks, buf);
         int cause = CA_NONE;
         for (int j = 0; j < n; j++) if (buf[j].pot == target) { cause = buf[j].cause; break; }
         path[0].pot = (int16_t)target;
@@ -1316,7 +1309,6 @@ static void lg_relon(const sctx *x, const lgraph *L, const sk_bits *tail, sk_bit
   }
 }
 
-
 /* what an inner search works with besides the sctx */
 typedef struct inner_ws {
   relset rs, rsxy;             /* relevant() of the pass, of pass XY */
@@ -1383,7 +1375,6 @@ static int may_find_off_xy(const sctx *x, const reach *R, int k) {
   }
   return 0;
 }
-
 
 /* In which passes can start ON k (with partners) find anything?  The
 ** quick test of pass XY holds in every pass that finds something; then
@@ -1561,7 +1552,7 @@ typedef struct sscratch {
   inner_ws w;
 } sscratch;
 
-static void sscratch_free(sscratch *ss) {
+void ch_sscratch_free(sscratch *ss) {
   if (!ss) return;
   free(ss->w.R.e);
   free(ss->w.Rxy.e);
@@ -1649,7 +1640,7 @@ static int sctx_init(sctx *x, const cgrid *g) {
   x->g = g;
   for (int t = 0; t < ST_NTYPES; t++) x->best[t] = x->cap[t] = INT32_MAX;
   x->bestd = INT32_MAX;
-  x->lk = links_new(g, 0);
+  x->lk = ch_links_new(g, 0);
   x->sn = malloc(SN_MAX * sizeof *x->sn);
   return x->lk && x->sn ? 0 : -1;
 }
@@ -1675,9 +1666,37 @@ static int sctx_init_inner(sctx *x, const cgrid *g, const cgrid *src, chainer *c
   x->src = src;
   x->out = ch;
   x->lk = &ch->ss->lk;
-  links_fill(x->lk, g, 0);
+  ch_links_fill(x->lk, g, 0);
   x->sn = ch->ss->sn;
   return 0;
 }
 
-#endif
+/* Producer 21 on the step's grid g, each hint to found(ud, ...): 0 when
+** the search ran to its end, 1 when the engine stopped it, -1 out of
+** memory. */
+int ch_static_top(const cgrid *g, const sk_search *s, ch_static_found found, void *ud) {
+  sctx x;
+  int rc = -1;
+  if (!sctx_init(&x, g)) {
+    x.found = found;
+    x.ud = ud;
+    x.search = s;
+    static_search(&x);
+    rc = x.oom ? -1 : x.stop;
+  }
+  sctx_free(&x);
+  return rc;
+}
+
+/* Producer 21 as a nested rule on the reduced grid g (src: the grid of
+** the outer search), every hint listed among out's inner hints;
+** strong_only: see relevant().  0 done, 1 out of memory on the way (the
+** hints listed so far stand), -1 when the arenas could not be made
+** (nothing searched). */
+int ch_static_inner(chainer *out, const cgrid *g, const cgrid *src, int strong_only) {
+  sctx x;
+  if (sctx_init_inner(&x, g, src, out)) return -1;
+  x.strong_only = strong_only;
+  static_search(&x);
+  return x.oom;
+}

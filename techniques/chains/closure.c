@@ -1,10 +1,9 @@
 /*
-** chain_closure.h -- private to techniques/chains.c: which runs of a
-** dynamic forcing-chain search (chain_multi.h) can give a hint, told by
-** bitboard closures before any run is made.
+** closure.c -- which runs of a dynamic forcing-chain search (multiple.c)
+** can give a hint, told by bitboard closures before any run is made.
 **
 ** At level 0 (no nested rules) and with Y links, the potentials a dynamic
-** run (run_chain) derives from an assumption follow two rules read on the
+** run (ch_run_chain) derives from an assumption follow two rules read on the
 ** search's grid g:
 **   ON (c,d)  -> OFF: c's other candidates, d in c's peers;
 **   OFF       -> ON:  the one candidate of a cell (of 2+ in g) whose others
@@ -39,10 +38,7 @@
 ** contradiction only, so a candidate needs its runs only when the closure
 ** of its ON or OFF assumption meets one.
 */
-#ifndef CHAIN_CLOSURE_H
-#define CHAIN_CLOSURE_H
-
-#include "chain_core.h"
+#include "chains.h"
 
 /* the sets of a closure by digit (cells) */
 typedef struct dclos { sk_bits on[9], off[9]; } dclos;
@@ -72,16 +68,11 @@ typedef struct dclwork {
   int16_t q[NCAND];            /* ON candidates whose OFF ones are still due */
 } dclwork;
 
-/* the searches the closures serve: dynamic (or Nishio), no nested rules */
-static inline int dcl_active(const chainer *ch) {
-  return ch->dynamic && ch->level == 0;
-}
-
-static void dcl_free(dclset *ds) { free(ds); }
+void ch_dcl_free(dclset *ds) { free(ds); }
 
 /* forget the closures of the last search, count g's places; -1 on
 ** allocation failure */
-static int dcl_prepare(chainer *ch, const cgrid *g) {
+int ch_dcl_prepare(chainer *ch, const cgrid *g) {
   if (!ch->dcl && !(ch->dcl = malloc(sizeof *ch->dcl))) return -1;
   dclset *ds = ch->dcl;
   ds->ylinks = !ch->nishio;
@@ -224,7 +215,7 @@ static int dcl_nishio(chainer *ch, const cgrid *g, int k) {
 
 /* The runs candidate k's contradiction and double chains need (multi_binary):
 ** 0 none (no hint), 2 the OFF run alone (its contradiction), 3 both. */
-static int dcl_binary(chainer *ch, const cgrid *g, int k, int dbl) {
+int ch_dcl_binary(chainer *ch, const cgrid *g, int k, int dbl) {
   if (!ch->dcl->ylinks) return dcl_nishio(ch, g, k);
   const dclos *a = dcl_get(ch, g, k);
   if (!a) return 3;
@@ -250,8 +241,6 @@ static int dcl_binary(chainer *ch, const cgrid *g, int k, int dbl) {
   return bc ? 2 : 0;
 }
 
-static int on_run(chainer *ch, const cgrid *g, int c, int d);
-
 /* the sets of run r by digit */
 static void dcl_of_run(const crun *R, dclos *s) {
   memset(s, 0, sizeof *s);
@@ -274,7 +263,7 @@ static void dcl_of_run(const crun *R, dclos *s) {
 ** group's own candidates are left out, never common (as in group_fixed:
 ** a branch's first step, which cannot meet a contradiction, sets every
 ** other branch's assumption OFF). */
-static int dcl_group(chainer *ch, const cgrid *g, const int *cand, int n) {
+int ch_dcl_group(chainer *ch, const cgrid *g, const int *cand, int n) {
   sk_bits own[9];
   memset(own, 0, sizeof own);
   for (int i = 0; i < n; i++) sk_bits_set(&own[cand[i] % 9], cand[i] / 9);
@@ -310,5 +299,3 @@ static int dcl_group(chainer *ch, const cgrid *g, const int *cand, int n) {
     }
   return 1;
 }
-
-#endif

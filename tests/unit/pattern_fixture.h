@@ -1,0 +1,90 @@
+/*
+** pattern_fixture.h -- the engine and helpers of the tests of techniques
+** beyond SE's table (pattern_fixture.c): the build's plugins bound to a
+** rating table given as text, which lists only their ids (a test may bind
+** a table of its own); positions built from the empty grid; the hints of
+** a technique and checks of their eliminations and focus; and a replay of
+** HoDoKu's own solution paths.
+*/
+#ifndef PATTERN_FIXTURE_H
+#define PATTERN_FIXTURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "sk_engine.h"
+
+/* {====== engines */
+
+/* Load the build's plugins named in plugins[0..n-1] (without ".so"; the
+** array must outlive the tests) and bind them to the table text.  0, or
+** -1 with the message on stderr. */
+int pattern_setup(const char *const *plugins, size_t n, const char *table);
+/* Free the engine; a cmocka group teardown. */
+int pattern_teardown(void **state);
+/* A test's own table, the state being its text
+** (cmocka_unit_test_prestate_setup_teardown): the helpers use it during
+** that test, and the group's table again after it. */
+int pattern_table_setup(void **state);
+int pattern_table_teardown(void **state);
+
+/* }====== */
+
+/* {====== positions */
+
+int rc(int r, int c);                   /* cell of row r, column c (1-based) */
+int row(int r);                         /* house numbers, 1-based arguments */
+int col(int c);
+sk_grid empty(void);                    /* every cell empty, every digit a candidate */
+/* Digit d stays in house h only at the cells named in "r1c2 r2c2". */
+void confine(sk_grid *g, int house, int d, const char *cells);
+/* Digit d leaves the cells named in "r1c2 r2c2". */
+void drop(sk_grid *g, int d, const char *cells);
+
+/* }====== */
+
+/* {====== hints */
+
+#define MAX_FOUND 64
+
+typedef struct found {
+  sk_hint hint[MAX_FOUND];     /* the first MAX_FOUND hints, in emission order */
+  int32_t diff[MAX_FOUND];
+  int count;
+} found;
+
+/* Every hint of technique id on g (all = 1), or what the engine asks for
+** a rating step (all = 0: the first hint, every hint of a collecting
+** technique).  The grid must come back untouched.  The result is
+** overwritten by the next call. */
+found *run(const char *id, const sk_grid *g, int all);
+/* The hint a rating step takes; there must be one. */
+sk_hint first(const char *id, const sk_grid *g);
+/* The technique finds nothing on g. */
+void none(const char *id, const sk_grid *g);
+/* The hint places nothing and removes exactly digit d from the cells of
+** "r1c1 r2c5". */
+void expect_elims(const sk_hint *h, int d, const char *cells);
+/* The hint's focus is exactly digit d in the cells of "r1c1 r2c5". */
+void expect_focus(const sk_hint *h, int d, const char *cells);
+
+/* }====== */
+
+/* {====== HoDoKu's solution paths */
+
+typedef struct path_tech {
+  const char *prefix;          /* how HoDoKu's line starts: "Skyscraper:" */
+  const char *id;
+  int steps, differ;
+} path_tech;
+
+/* Replay HoDoKu's /vp paths (SK_SHARED/data/hodoku/NAME: "#n puzzle Level
+** (score)", then a line per step, indented by three blanks) and check, at
+** every step of the techniques in pt[], that the hint the engine takes is
+** HoDoKu's step: its text, then " => " and its eliminations as HoDoKu
+** prints them.  Counts the steps and the differing ones in pt[]; returns
+** the steps checked, or -1 when the file is not there. */
+int replay_hodoku_paths(const char *name, path_tech *pt, int npt);
+
+/* }====== */
+
+#endif
