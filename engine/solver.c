@@ -2,7 +2,7 @@
 ** solver.c -- exact solver and solution counter (see sk_solver.h).
 **
 ** Representation ("band" solver).  The grid is three bands of 27 cells.
-** For each digit d and band b one 32-bit word f[3*d+b] holds the cells of
+** For each digit d and band b one 32-bit word f[9*b+d] holds the cells of
 ** the band where d is a candidate or already placed (bit 9*r + c, r the
 ** row inside the band, c the column).  A placed digit keeps its bit; other
 ** digits lose it.  So a digit's three words always cover exactly one cell
@@ -59,7 +59,7 @@
 
 #define BAND_ALL   0x7FFFFFFu   /* the 27 cells of a band */
 #define ROW_ONES   0x0040201u   /* bit 0 of each of the three rows */
-#define BAND_WORDS 0x1249249u   /* the words of band 0 (i % 3 == 0) */
+#define DIGIT_WORDS 0x40201u   /* the words of digit 0 (i % 9 == 0) */
 /* Stack bound: each stacked entry is the second branch of a guess on the
 ** current path, whose first branch either placed a cell (81 at most) or
 ** fixed a digit's configuration in a band or stack (54 at most), so there
@@ -67,7 +67,7 @@
 #define MAX_DEPTH  (SK_CELLS + 54)
 
 typedef struct slv_state {
-  uint32_t f[27];      /* f[3*d+b]: digit d, band b */
+  uint32_t f[27];      /* f[9*b+d]: digit d, band b (a band's nine side by side) */
   uint32_t cells[3];   /* unsolved cells of each band */
   uint32_t dirty;      /* words changed since they were last reduced */
   uint32_t live;       /* words whose digit still has an unplaced row */
@@ -91,7 +91,7 @@ static const uint32_t row_mask[8] = {
 static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
   for (int d = 0; d < 9; d++)
     for (int b = 0; b < 3; b++)
-      for (uint32_t f = s->f[3 * d + b]; f; f &= f - 1)
+      for (uint32_t f = s->f[9 * b + d]; f; f &= f - 1)
         out[27 * b + __builtin_ctz(f)] = (uint8_t)(d + 1);
 }
 
@@ -247,14 +247,14 @@ static int slv_load(slv_state *s, const uint8_t v[SK_CELLS]) {
     const uint8_t *h = sk_cell_house[c];
     if ((seen[h[0]] | seen[h[1]] | seen[h[2]]) & m) return 0;
     seen[h[0]] |= m; seen[h[1]] |= m; seen[h[2]] |= m;
-    given[3 * (v[c] - 1) + c / 27] |= (uint32_t)1 << (c % 27);
+    given[9 * (c / 27) + v[c] - 1] |= (uint32_t)1 << (c % 27);
   }
-  for (int i = 0; i < 27; i++) all[i % 3] |= given[i];
+  for (int i = 0; i < 27; i++) all[i / 9] |= given[i];
   for (int i = 0; i < 27; i++) {
     uint32_t x = given[i];
     uint32_t rows = (uint32_t)((x & 0x1FF) != 0) | (uint32_t)((x & 0x3FE00) != 0) << 1
                   | (uint32_t)((x >> 18) != 0) << 2;
-    s->f[i] = BAND_ALL & ~(all[i % 3] & ~x) & (~row_mask[rows] | x);
+    s->f[i] = BAND_ALL & ~(all[i / 9] & ~x) & (~row_mask[rows] | x);
   }
   for (int b = 0; b < 3; b++) s->cells[b] = BAND_ALL;
   for (int i = 0; i < 27; i++) s->open[i] = 7;
@@ -287,7 +287,7 @@ unsigned long sk_solve_count_grid(const sk_grid *g, unsigned long limit,
     if (g->value[c]) continue;
     uint32_t bit = (uint32_t)1 << (c % 27);
     for (sk_mask m = (sk_mask)(~g->cand[c] & SK_ALL_DIGITS); m; m &= m - 1)
-      s.f[3 * __builtin_ctz(m) + c / 27] &= ~bit;
+      s.f[9 * (c / 27) + __builtin_ctz(m)] &= ~bit;
   }
   return slv_run_state(slv_pick_variant(), &s, limit, solution, stats);
 }

@@ -51,21 +51,34 @@ SLV_FN static int slv_word(slv_state *s, unsigned i) {
   /* a digit placed in all three rows of the band cannot change here */
   s->live &= ~((uint32_t)(s->open[i] == 0) << i);
   uint32_t placed = f & row_mask[fresh];
-  unsigned b = i % 3;
+  unsigned b = i / 9;
   s->cells[b] &= ~placed;
   uint32_t cols = (placed | placed >> 9 | placed >> 18) & 0x1FF;
   cols *= ROW_ONES;
-  static const int8_t other[3][2] = {{1, 2}, {-1, 1}, {-2, -1}};
+  static const int8_t other[3][2] = {{9, 18}, {-9, 9}, {-18, -9}};
   slv_and(s, i + other[b][0], ~cols);
   slv_and(s, i + other[b][1], ~cols);
-  uint32_t *w = s->f + b;
-  uint32_t hit = 0;
-  /* unrolled: the cell leaves the eight other digits of the band */
-#define SLV_CLEAR(e) hit |= (uint32_t)((w[3 * e] & placed) != 0) << (3 * e); w[3 * e] &= ~placed
+  uint32_t *w = s->f + 9 * b;
+  uint32_t hit;
+  /* the cell leaves the eight other digits of the band (and this one's
+  ** word, put back below) */
+#if SLV_AVX2
+  {
+    __m256i v = _mm256_loadu_si256((const __m256i *)w), pl = _mm256_set1_epi32((int)placed);
+    __m256i had = _mm256_cmpeq_epi32(_mm256_and_si256(v, pl), _mm256_setzero_si256());
+    _mm256_storeu_si256((__m256i *)w, _mm256_andnot_si256(pl, v));
+    hit = ~(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(had)) & 0xFF;
+    hit |= (uint32_t)((w[8] & placed) != 0) << 8;
+    w[8] &= ~placed;
+  }
+#else
+  hit = 0;
+#define SLV_CLEAR(e) hit |= (uint32_t)((w[e] & placed) != 0) << e; w[e] &= ~placed
   SLV_CLEAR(0); SLV_CLEAR(1); SLV_CLEAR(2); SLV_CLEAR(3); SLV_CLEAR(4);
   SLV_CLEAR(5); SLV_CLEAR(6); SLV_CLEAR(7); SLV_CLEAR(8);
 #undef SLV_CLEAR
-  s->dirty |= hit << b;
+#endif
+  s->dirty |= hit << (9 * b);
   s->f[i] = f;
   s->dirty &= ~(1u << i);
   return 1;
@@ -91,13 +104,13 @@ SLV_FN static inline uint32_t slv_claim(uint32_t c, uint32_t o) {
 ** update); a box whose digit sits in one column clears that column in the
 ** two other bands (pointing).  0 on a column with no place left for d. */
 SLV_FN static int slv_columns(slv_state *s, unsigned d) {
-  unsigned i = 3 * d;
-  uint32_t c0 = slv_fold(s->f[i]), c1 = slv_fold(s->f[i + 1]), c2 = slv_fold(s->f[i + 2]);
+  unsigned i = d;
+  uint32_t c0 = slv_fold(s->f[i]), c1 = slv_fold(s->f[i + 9]), c2 = slv_fold(s->f[i + 18]);
   if ((c0 | c1 | c2) != 0x1FF) return 0;
   uint32_t p0 = slv_alone[c0], p1 = slv_alone[c1], p2 = slv_alone[c2];
   slv_and(s, i, ~((slv_claim(c0, c1 | c2) | p1 | p2) * ROW_ONES));
-  slv_and(s, i + 1, ~((slv_claim(c1, c0 | c2) | p0 | p2) * ROW_ONES));
-  slv_and(s, i + 2, ~((slv_claim(c2, c0 | c1) | p0 | p1) * ROW_ONES));
+  slv_and(s, i + 9, ~((slv_claim(c1, c0 | c2) | p0 | p2) * ROW_ONES));
+  slv_and(s, i + 18, ~((slv_claim(c2, c0 | c1) | p0 | p1) * ROW_ONES));
   return 1;
 }
 
@@ -151,7 +164,7 @@ SLV_FN static inline uint32_t slv_spread(uint32_t x) {
 SLV_FN static int slv_triads(slv_state *s, unsigned b, const uint32_t hs[27],
                              const uint32_t fo[27]) {
   uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0, n1 = 0, n2 = 0, n3 = 0, n4 = 0;
-  for (unsigned i = b; i < 27; i += 3) {
+  for (unsigned i = 9 * b; i < 9 * b + 9; i++) {
     uint32_t x = slv_alone[hs[i]], y = slv_alone[fo[i]];
     m4 |= m3 & x; m3 |= m2 & x; m2 |= m1 & x; m1 |= x;
     n4 |= n3 & y; n3 |= n2 & y; n2 |= n1 & y; n1 |= y;
@@ -160,7 +173,7 @@ SLV_FN static int slv_triads(slv_state *s, unsigned b, const uint32_t hs[27],
   /* a mini-row or mini-column whose three cells are solved has nothing
   ** left to clear */
   if (!((slv_spread(m3) | n3 * ROW_ONES) & s->cells[b])) return 1;
-  for (unsigned i = b; i < 27; i += 3) {
+  for (unsigned i = 9 * b; i < 9 * b + 9; i++) {
     uint32_t out = slv_spread(m3 & ~slv_alone[hs[i]]) | (n3 & ~slv_alone[fo[i]]) * ROW_ONES;
     if (s->f[i] & out) slv_and(s, i, ~out);
   }
@@ -212,12 +225,12 @@ SLV_FN static int slv_pick(const slv_state *s, const uint32_t two[3]) {
 SLV_FN static unsigned slv_pick_band(const uint32_t hs[27], const uint32_t fo[27]) {
   uint32_t vs[27];
   unsigned tot[6] = {0, 0, 0, 0, 0, 0};
-  for (unsigned i = 0; i < 27; i += 3) {
-    uint32_t c0 = fo[i], c1 = fo[i + 1], c2 = fo[i + 2];
+  for (unsigned d = 0; d < 9; d++) {
+    uint32_t c0 = fo[d], c1 = fo[9 + d], c2 = fo[18 + d];
     for (unsigned b = 0; b < 3; b++) {
-      tot[b] += slv_perms[hs[i + b]] & 7;
+      tot[b] += slv_perms[hs[9 * b + d]] & 7;
       uint32_t v = (c0 >> (3 * b) & 7) | (c1 >> (3 * b) & 7) << 3 | (c2 >> (3 * b) & 7) << 6;
-      vs[i + b] = v;
+      vs[9 * b + d] = v;
       tot[3 + b] += slv_perms[v] & 7;
     }
   }
@@ -227,7 +240,7 @@ SLV_FN static unsigned slv_pick_band(const uint32_t hs[27], const uint32_t fo[27
   if (best == 6) return 0;
   unsigned o = best / 3, b = best % 3;
   for (unsigned d = 0; d < 9; d++) {
-    unsigned c = slv_perms[o ? vs[3 * d + b] : hs[3 * d + b]];
+    unsigned c = slv_perms[o ? vs[9 * b + d] : hs[9 * b + d]];
     if ((c & 7) == 2) return 1 + (o | b << 1 | d << 3 | (c >> 3 & 7) << 7 | (c >> 6) << 10);
   }
   return 0;
@@ -239,12 +252,12 @@ SLV_FN static void slv_confine(slv_state *s, unsigned stack, unsigned b, unsigne
   if (!stack) {
     uint32_t m = 0;
     for (int r = 0; r < 3; r++) m |= (uint32_t)7 << (9 * r + 3 * perm[k][r]);
-    slv_and(s, 3 * d + b, m);
+    slv_and(s, 9 * b + d, m);
     return;
   }
   for (unsigned band = 0; band < 3; band++) {
     uint32_t off = ((uint32_t)7 << (3 * b)) & ~((uint32_t)1 << (3 * b + perm[k][band]));
-    slv_and(s, 3 * d + band, ~(off * ROW_ONES));
+    slv_and(s, 9 * band + d, ~(off * ROW_ONES));
   }
 }
 
@@ -270,8 +283,8 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
     scan |= done;
     tri |= done;
     for (uint32_t x = done; x; ) {
-      unsigned d = (unsigned)__builtin_ctz(x) / 3;
-      x &= ~(7u << (3 * d));
+      unsigned d = (unsigned)__builtin_ctz(x) % 9;
+      x &= ~(DIGIT_WORDS << d);
       if (!slv_columns(s, d)) return DEAD;
     }
     done = 0;
@@ -279,14 +292,14 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
     for (int b = 0; b < 3; b++) {
       uint32_t u = s->cells[b];
       /* a band none of whose words changed keeps its singles and pairs */
-      if (!(scan & (BAND_WORDS << b))) continue;
+      if (!(scan & (0x1FFu << (9 * b)))) continue;
       two[b] = 0;
       if (!u) continue;
       /* cells with at least 1, 2, 3 candidates (unrolled: a loop's exit
       ** costs a mispredicted branch every time) */
-      const uint32_t *w = s->f + b;
+      const uint32_t *w = s->f + 9 * b;
       uint32_t r1 = w[0], r2 = 0, r3 = 0;
-#define SLV_COUNT(e) r3 |= r2 & w[3 * e]; r2 |= r1 & w[3 * e]; r1 |= w[3 * e]
+#define SLV_COUNT(e) r3 |= r2 & w[e]; r2 |= r1 & w[e]; r1 |= w[e]
       SLV_COUNT(1); SLV_COUNT(2); SLV_COUNT(3); SLV_COUNT(4);
       SLV_COUNT(5); SLV_COUNT(6); SLV_COUNT(7); SLV_COUNT(8);
 #undef SLV_COUNT
@@ -295,16 +308,16 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
       if (single) {
         /* the digit of a single, bit by bit: planes of digits 2|4|6|8,
         ** 3|4|7|8, 5-8 and 9 (digit d+1 is word d) */
-        uint32_t q0 = w[3] | w[9] | w[15] | w[21], q1 = w[6] | w[9] | w[18] | w[21];
-        uint32_t q2 = w[12] | w[15] | w[18] | w[21], q3 = w[24];
+        uint32_t q0 = w[1] | w[3] | w[5] | w[7], q1 = w[2] | w[3] | w[6] | w[7];
+        uint32_t q2 = w[4] | w[5] | w[6] | w[7], q3 = w[8];
         do {
           int p = __builtin_ctz(single);
           uint32_t bit = (uint32_t)1 << p;
           unsigned d = ((q0 >> p) & 1) | ((q1 >> p) & 1) << 1 | ((q2 >> p) & 1) << 2
                      | ((q3 >> p) & 1) << 3;
           /* an earlier single of this pass took the cell's last digit */
-          if (d > 8 || !(w[3 * d] & bit)) return DEAD;
-          slv_and(s, 3 * d + b, ~(0x1FFu << (p / 9 * 9)) | bit);
+          if (d > 8 || !(w[d] & bit)) return DEAD;
+          slv_and(s, 9 * b + d, ~(0x1FFu << (p / 9 * 9)) | bit);
           single &= single - 1;
         } while (single);
       }
@@ -316,7 +329,7 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
     uint32_t hs[32], fo[32];
     slv_shapes(s->f, hs, fo);
     for (unsigned b = 0; b < 3; b++)
-      if ((tri & (BAND_WORDS << b)) && s->cells[b] && !slv_triads(s, b, hs, fo)) return DEAD;
+      if ((tri & (0x1FFu << (9 * b))) && s->cells[b] && !slv_triads(s, b, hs, fo)) return DEAD;
     tri = 0;
     scan = 0;
     if (s->dirty) continue;
@@ -329,7 +342,7 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
       for (int b = 0; b < 3; b++)
         for (uint32_t u = s->cells[b]; u; u &= u - 1) {
           int p = __builtin_ctz(u), n = 0;
-          for (int d = 0; d < 9; d++) n += (s->f[3 * d + b] >> p) & 1;
+          for (int d = 0; d < 9; d++) n += (s->f[9 * b + d] >> p) & 1;
           if (n < bc) { bc = n; best = 27 * b + p; }
         }
     }
@@ -361,11 +374,11 @@ SLV_FN static void slv_search(slv_state *s, slv_run *run) {
     if (r == OPEN) {
       int b = pick / 27, p = pick % 27, d = 0;
       uint32_t bit = (uint32_t)1 << p;
-      while (!(s->f[3 * d + b] & bit)) d++;
+      while (!(s->f[9 * b + d] & bit)) d++;
       stack[top] = *s;
-      slv_and(&stack[top], 3 * d + b, ~bit);    /* the other branch: not d */
+      slv_and(&stack[top], 9 * b + d, ~bit);    /* the other branch: not d */
       top++;
-      slv_and(s, 3 * d + b, ~(0x1FFu << (p / 9 * 9)) | bit);
+      slv_and(s, 9 * b + d, ~(0x1FFu << (p / 9 * 9)) | bit);
       run->guesses++;
       continue;
     }
