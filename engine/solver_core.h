@@ -218,10 +218,11 @@ SLV_FN static int slv_pick(const slv_state *s, const uint32_t two[3]) {
 ** boxes in each band and bands -> columns in each stack; slv_perms[]
 ** counts those its shape allows.  The band or stack with the fewest
 ** allowed configurations over its nine digits (more than nine: not all
-** fixed) is the most constrained; a digit with two there is a binary
-** choice that places three mini-rows (or mini-columns) at once.  Returns
-** 0, or 1 + the choice: bit 0 stack, bits 1-2 band or stack, bits 3-6
-** digit, bits 7-9 and 10-12 the two permutations. */
+** fixed) is the most constrained; its digit with the fewest (two, else
+** three) is a binary choice: its first configuration, which places three
+** mini-rows (or mini-columns) at once, or the others.  Returns 0, or 1 +
+** the choice: bit 0 stack, bits 1-2 band or stack, bits 3-6 digit, bits
+** 7-9 the first permutation, bits 10-15 the set of the others. */
 SLV_FN static unsigned slv_pick_band(const uint32_t hs[27], const uint32_t fo[27]) {
   uint32_t vs[27];
   unsigned tot[6] = {0, 0, 0, 0, 0, 0};
@@ -238,25 +239,40 @@ SLV_FN static unsigned slv_pick_band(const uint32_t hs[27], const uint32_t fo[27
   for (unsigned k = 0; k < 6; k++)
     if (tot[k] > 9 && tot[k] < bt) { bt = tot[k]; best = k; }
   if (best == 6) return 0;
-  unsigned o = best / 3, b = best % 3;
+  unsigned o = best / 3, b = best % 3, bd = 9, bn = 7;
   for (unsigned d = 0; d < 9; d++) {
-    unsigned c = slv_perms[o ? vs[9 * b + d] : hs[9 * b + d]];
-    if ((c & 7) == 2) return 1 + (o | b << 1 | d << 3 | (c >> 3 & 7) << 7 | (c >> 6) << 10);
+    unsigned n = slv_perms[o ? vs[9 * b + d] : hs[9 * b + d]] & 7;
+    if (n >= 2 && n < bn) { bn = n; bd = d; if (n == 2) break; }
   }
-  return 0;
+  if (bd == 9) return 0;
+  /* the other branch keeps the other configurations' mini-rows; with
+  ** four or more left they could cover the first one's, so such a digit is
+  ** no binary choice here */
+  if (bn > 3) return 0;
+  uint32_t x = o ? vs[9 * b + bd] : hs[9 * b + bd];
+  unsigned set = 0;
+  for (unsigned k = 0; k < 6; k++) if ((x & slv_perm_shape[k]) == slv_perm_shape[k]) set |= 1u << k;
+  unsigned k1 = (unsigned)__builtin_ctz(set);
+  return 1 + (o | b << 1 | bd << 3 | k1 << 7 | (set & ~(1u << k1)) << 10);
 }
 
-/* Confine digit d of band (or stack) b to permutation k. */
-SLV_FN static void slv_confine(slv_state *s, unsigned stack, unsigned b, unsigned d, unsigned k) {
+/* Confine digit d of band (or stack) b to the permutations of set (bit k:
+** permutation k). */
+SLV_FN static void slv_confine(slv_state *s, unsigned stack, unsigned b, unsigned d, unsigned set) {
   static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   if (!stack) {
     uint32_t m = 0;
-    for (int r = 0; r < 3; r++) m |= (uint32_t)7 << (9 * r + 3 * perm[k][r]);
+    for (unsigned k = 0; k < 6; k++)
+      if (set >> k & 1)
+        for (int r = 0; r < 3; r++) m |= (uint32_t)7 << (9 * r + 3 * perm[k][r]);
     slv_and(s, 9 * b + d, m);
     return;
   }
   for (unsigned band = 0; band < 3; band++) {
-    uint32_t off = ((uint32_t)7 << (3 * b)) & ~((uint32_t)1 << (3 * b + perm[k][band]));
+    uint32_t on = 0;
+    for (unsigned k = 0; k < 6; k++)
+      if (set >> k & 1) on |= (uint32_t)1 << (3 * b + perm[k][band]);
+    uint32_t off = ((uint32_t)7 << (3 * b)) & ~on;
     slv_and(s, 9 * band + d, ~(off * ROW_ONES));
   }
 }
@@ -365,9 +381,9 @@ SLV_FN static void slv_search(slv_state *s, slv_run *run) {
     if (r == OPEN && pick < 0) {
       unsigned c = (unsigned)-pick - 1, o = c & 1, b = c >> 1 & 3, d = c >> 3 & 15;
       stack[top] = *s;
-      slv_confine(&stack[top], o, b, d, c >> 10 & 7);   /* the other branch */
+      slv_confine(&stack[top], o, b, d, c >> 10 & 63);   /* the other branch */
       top++;
-      slv_confine(s, o, b, d, c >> 7 & 7);
+      slv_confine(s, o, b, d, 1u << (c >> 7 & 7));
       run->guesses++;
       continue;
     }
