@@ -103,14 +103,20 @@ SLV_FN static inline uint32_t slv_claim(uint32_t c, uint32_t o) {
 ** (claiming; a column hidden single then follows at the next word
 ** update); a box whose digit sits in one column clears that column in the
 ** two other bands (pointing).  0 on a column with no place left for d. */
-SLV_FN static int slv_columns(slv_state *s, unsigned d) {
+SLV_FN static int slv_columns(slv_state *s, unsigned d, uint32_t *seen) {
   unsigned i = d;
   uint32_t c0 = slv_fold(s->f[i]), c1 = slv_fold(s->f[i + 9]), c2 = slv_fold(s->f[i + 18]);
+  /* the pass sees nothing but the columns: the same columns as at a pass
+  ** that changed nothing change nothing again */
+  uint32_t key = c0 | c1 << 9 | c2 << 18;
+  if (key == *seen) return 1;
   if ((c0 | c1 | c2) != 0x1FF) return 0;
   uint32_t p0 = slv_alone[c0], p1 = slv_alone[c1], p2 = slv_alone[c2];
+  uint32_t dirty = s->dirty;
   slv_and(s, i, ~((slv_claim(c0, c1 | c2) | p1 | p2) * ROW_ONES));
   slv_and(s, i + 9, ~((slv_claim(c1, c0 | c2) | p0 | p2) * ROW_ONES));
   slv_and(s, i + 18, ~((slv_claim(c2, c0 | c1) | p0 | p1) * ROW_ONES));
+  *seen = s->dirty == dirty ? key : ~0u;
   return 1;
 }
 
@@ -286,6 +292,7 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
   uint32_t done = 0;          /* words reduced since their digit's column pass */
   uint32_t scan = BAND_ALL;   /* words changed since their band's singles scan */
   uint32_t tri = BAND_ALL;    /* words changed since their band's triads */
+  uint32_t seen[9] = {~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u};   /* slv_columns */
   uint32_t two[3] = {0, 0, 0};
   for (;;) {
     for (uint32_t x; (x = s->dirty & s->live) != 0; ) {
@@ -301,7 +308,7 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
     for (uint32_t x = done; x; ) {
       unsigned d = (unsigned)__builtin_ctz(x) % 9;
       x &= ~(DIGIT_WORDS << d);
-      if (!slv_columns(s, d)) return DEAD;
+      if (!slv_columns(s, d, &seen[d])) return DEAD;
     }
     done = 0;
     if (s->dirty) continue;
