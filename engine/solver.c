@@ -118,6 +118,8 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #define slv_triads slv_triads_generic
 #define slv_spread slv_spread_generic
 #define slv_shape slv_shape_generic
+#define slv_ones slv_ones_generic
+#define slv_reduce slv_reduce_generic
 #include "solver_core.h"
 #undef SLV_FN
 #undef SLV_PEXT
@@ -138,6 +140,8 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #undef slv_triads
 #undef slv_spread
 #undef slv_shape
+#undef slv_ones
+#undef slv_reduce
 
 #if SLV_X86
 /* x86-64 with AVX2, BMI1/2, POPCNT and LZCNT (Haswell and later, Zen). */
@@ -160,6 +164,8 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #define slv_triads slv_triads_avx2
 #define slv_spread slv_spread_avx2
 #define slv_shape slv_shape_avx2
+#define slv_ones slv_ones_avx2
+#define slv_reduce slv_reduce_avx2
 #include "solver_core.h"
 #undef SLV_FN
 #undef SLV_PEXT
@@ -180,6 +186,8 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #undef slv_triads
 #undef slv_spread
 #undef slv_shape
+#undef slv_ones
+#undef slv_reduce
 #endif
 
 /* ---- dispatch ---- */

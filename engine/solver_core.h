@@ -14,10 +14,12 @@
 
 /* ---- propagation ---- */
 
-/* AND word i with m, marking it dirty when that removed something. */
-SLV_FN static inline void slv_and(slv_state *s, unsigned i, uint32_t m) {
+/* AND word i with m, marking it in *dirty when that removed something
+** (the propagation keeps its dirty set in a local: stores to the words
+** then cannot be taken to change it). */
+SLV_FN static inline void slv_and(slv_state *s, uint32_t *dirty, unsigned i, uint32_t m) {
   uint32_t x = s->f[i];
-  s->dirty |= (uint32_t)((x & ~m) != 0) << i;
+  *dirty |= (uint32_t)((x & ~m) != 0) << i;
   s->f[i] = x & m;
 }
 
@@ -32,32 +34,45 @@ SLV_FN static inline uint32_t slv_shape(uint32_t f) {
 #endif
 }
 
-/* Reduce word i and place the rows it leaves with one cell.  0 on a
-** contradiction. */
-SLV_FN static int slv_word(slv_state *s, unsigned i) {
+/* The rows of a word (every row non-empty) left with one cell: bit r.
+** Every row keeps a cell, so subtracting one per row cannot borrow across
+** rows: g drops the lowest cell of each row. */
+SLV_FN static inline uint32_t slv_ones(uint32_t f) {
+  uint32_t g = f & (f - ROW_ONES);
+  return (uint32_t)((g & 0x1FF) == 0) | (uint32_t)((g & 0x3FE00) == 0) << 1
+       | (uint32_t)((g >> 18) == 0) << 2;
+}
+
+/* Reduce word i (no branch: the words of a round do not wait on each
+** other).  Returns bit 0: the word is empty (a contradiction), bit 1: it
+** has a row with one cell not yet placed. */
+SLV_FN static inline uint32_t slv_reduce(slv_state *s, unsigned i) {
   uint32_t f = s->f[i];
   f &= slv_keep[slv_shape(f)];
-  if (!f) return 0;
   s->f[i] = f;
-  /* every row keeps a cell here, so subtracting one per row cannot borrow
-  ** across rows: g drops the lowest cell of each row */
-  uint32_t g = f & (f - ROW_ONES);
-  uint32_t one = (uint32_t)((g & 0x1FF) == 0)
-               | (uint32_t)((g & 0x3FE00) == 0) << 1
-               | (uint32_t)((g >> 18) == 0) << 2;
-  uint32_t fresh = one & s->open[i];
+  return (uint32_t)(f == 0) | (uint32_t)((slv_ones(f) & s->open[i]) != 0) << 1;
+}
+
+/* Place the rows of word i left with one cell (the word may have lost
+** cells since it was reduced: then it is dirty again, and a row it has
+** emptied is a contradiction, 0). */
+SLV_FN static int slv_word(slv_state *s, unsigned i, uint32_t *dirty, uint32_t *live) {
+  uint32_t f = s->f[i];
+  if (!(f & 0x1FF) || !(f & 0x3FE00) || !(f >> 18)) return 0;
+  uint32_t fresh = slv_ones(f) & s->open[i];
   if (!fresh) return 1;
+  uint32_t again = *dirty & (1u << i);
   s->open[i] = (uint8_t)(s->open[i] ^ fresh);
   /* a digit placed in all three rows of the band cannot change here */
-  s->live &= ~((uint32_t)(s->open[i] == 0) << i);
+  *live &= ~((uint32_t)(s->open[i] == 0) << i);
   uint32_t placed = f & row_mask[fresh];
   unsigned b = i / 9;
   s->cells[b] &= ~placed;
   uint32_t cols = (placed | placed >> 9 | placed >> 18) & 0x1FF;
   cols *= ROW_ONES;
   static const int8_t other[3][2] = {{9, 18}, {-9, 9}, {-18, -9}};
-  slv_and(s, i + other[b][0], ~cols);
-  slv_and(s, i + other[b][1], ~cols);
+  slv_and(s, dirty, i + other[b][0], ~cols);
+  slv_and(s, dirty, i + other[b][1], ~cols);
   uint32_t *w = s->f + 9 * b;
   uint32_t hit;
   /* the cell leaves the eight other digits of the band (and this one's
@@ -78,9 +93,9 @@ SLV_FN static int slv_word(slv_state *s, unsigned i) {
   SLV_CLEAR(5); SLV_CLEAR(6); SLV_CLEAR(7); SLV_CLEAR(8);
 #undef SLV_CLEAR
 #endif
-  s->dirty |= hit << (9 * b);
+  *dirty |= hit << (9 * b);
   s->f[i] = f;
-  s->dirty &= ~(1u << i);
+  *dirty = (*dirty & ~(1u << i)) | again;
   return 1;
 }
 
@@ -103,7 +118,7 @@ SLV_FN static inline uint32_t slv_claim(uint32_t c, uint32_t o) {
 ** (claiming; a column hidden single then follows at the next word
 ** update); a box whose digit sits in one column clears that column in the
 ** two other bands (pointing).  0 on a column with no place left for d. */
-SLV_FN static int slv_columns(slv_state *s, unsigned d, uint32_t *seen) {
+SLV_FN static int slv_columns(slv_state *s, unsigned d, uint32_t *seen, uint32_t *dirty) {
   unsigned i = d;
   uint32_t c0 = slv_fold(s->f[i]), c1 = slv_fold(s->f[i + 9]), c2 = slv_fold(s->f[i + 18]);
   /* the pass sees nothing but the columns: the same columns as at a pass
@@ -112,11 +127,11 @@ SLV_FN static int slv_columns(slv_state *s, unsigned d, uint32_t *seen) {
   if (key == *seen) return 1;
   if ((c0 | c1 | c2) != 0x1FF) return 0;
   uint32_t p0 = slv_alone[c0], p1 = slv_alone[c1], p2 = slv_alone[c2];
-  uint32_t dirty = s->dirty;
-  slv_and(s, i, ~((slv_claim(c0, c1 | c2) | p1 | p2) * ROW_ONES));
-  slv_and(s, i + 9, ~((slv_claim(c1, c0 | c2) | p0 | p2) * ROW_ONES));
-  slv_and(s, i + 18, ~((slv_claim(c2, c0 | c1) | p0 | p1) * ROW_ONES));
-  *seen = s->dirty == dirty ? key : ~0u;
+  uint32_t before = *dirty;
+  slv_and(s, dirty, i, ~((slv_claim(c0, c1 | c2) | p1 | p2) * ROW_ONES));
+  slv_and(s, dirty, i + 9, ~((slv_claim(c1, c0 | c2) | p0 | p2) * ROW_ONES));
+  slv_and(s, dirty, i + 18, ~((slv_claim(c2, c0 | c1) | p0 | p1) * ROW_ONES));
+  *seen = *dirty == before ? key : ~0u;
   return 1;
 }
 
@@ -168,7 +183,7 @@ SLV_FN static inline uint32_t slv_spread(uint32_t x) {
 ** (four are a contradiction: 0).  The table look-ups see one digit at a
 ** time and would never find this. */
 SLV_FN static int slv_triads(slv_state *s, unsigned b, const uint32_t hs[27],
-                             const uint32_t fo[27]) {
+                             const uint32_t fo[27], uint32_t *dirty) {
   uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0, n1 = 0, n2 = 0, n3 = 0, n4 = 0;
   for (unsigned i = 9 * b; i < 9 * b + 9; i++) {
     uint32_t x = slv_alone[hs[i]], y = slv_alone[fo[i]];
@@ -181,7 +196,7 @@ SLV_FN static int slv_triads(slv_state *s, unsigned b, const uint32_t hs[27],
   if (!((slv_spread(m3) | n3 * ROW_ONES) & s->cells[b])) return 1;
   for (unsigned i = 9 * b; i < 9 * b + 9; i++) {
     uint32_t out = slv_spread(m3 & ~slv_alone[hs[i]]) | (n3 & ~slv_alone[fo[i]]) * ROW_ONES;
-    if (s->f[i] & out) slv_and(s, i, ~out);
+    if (s->f[i] & out) slv_and(s, dirty, i, ~out);
   }
   return 1;
 }
@@ -271,7 +286,7 @@ SLV_FN static void slv_confine(slv_state *s, unsigned stack, unsigned b, unsigne
     for (unsigned k = 0; k < 6; k++)
       if (set >> k & 1)
         for (int r = 0; r < 3; r++) m |= (uint32_t)7 << (9 * r + 3 * perm[k][r]);
-    slv_and(s, 9 * b + d, m);
+    slv_and(s, &s->dirty, 9 * b + d, m);
     return;
   }
   for (unsigned band = 0; band < 3; band++) {
@@ -279,7 +294,7 @@ SLV_FN static void slv_confine(slv_state *s, unsigned stack, unsigned b, unsigne
     for (unsigned k = 0; k < 6; k++)
       if (set >> k & 1) on |= (uint32_t)1 << (3 * b + perm[k][band]);
     uint32_t off = ((uint32_t)7 << (3 * b)) & ~on;
-    slv_and(s, 9 * band + d, ~(off * ROW_ONES));
+    slv_and(s, &s->dirty, 9 * band + d, ~(off * ROW_ONES));
   }
 }
 
@@ -294,24 +309,37 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
   uint32_t tri = BAND_ALL;    /* words changed since their band's triads */
   uint32_t seen[9] = {~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u};   /* slv_columns */
   uint32_t two[3] = {0, 0, 0};
+  uint32_t dirty = s->dirty, live = s->live;
+  s->dirty = 0;
   for (;;) {
-    for (uint32_t x; (x = s->dirty & s->live) != 0; ) {
-      unsigned i = (unsigned)__builtin_ctz(x);
-      s->dirty &= ~(1u << i);
-      if (!slv_word(s, i)) return DEAD;
-      done |= 1u << i;
+    /* in rounds: reduce every dirty word, then place what they left */
+    for (uint32_t x; (x = dirty & live) != 0; ) {
+      dirty &= ~x;
+      done |= x;
+      uint32_t dead = 0, place = 0;
+      do {
+        unsigned i = (unsigned)__builtin_ctz(x);
+        uint32_t r = slv_reduce(s, i);
+        dead |= r;
+        place |= (r >> 1) << i;
+        x &= x - 1;
+      } while (x);
+      if (dead & 1) return DEAD;
+      for (; place; place &= place - 1)
+        if (!slv_word(s, (unsigned)__builtin_ctz(place), &dirty, &live)) return DEAD;
     }
-    s->dirty = 0;
+    dirty = 0;
+    s->live = live;
     if (!(s->cells[0] | s->cells[1] | s->cells[2])) return SOLVED;
     scan |= done;
     tri |= done;
     for (uint32_t x = done; x; ) {
       unsigned d = (unsigned)__builtin_ctz(x) % 9;
       x &= ~(DIGIT_WORDS << d);
-      if (!slv_columns(s, d, &seen[d])) return DEAD;
+      if (!slv_columns(s, d, &seen[d], &dirty)) return DEAD;
     }
     done = 0;
-    if (s->dirty) continue;
+    if (dirty) continue;
     for (int b = 0; b < 3; b++) {
       uint32_t u = s->cells[b];
       /* a band none of whose words changed keeps its singles and pairs */
@@ -340,22 +368,22 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
                      | ((q3 >> p) & 1) << 3;
           /* an earlier single of this pass took the cell's last digit */
           if (d > 8 || !(w[d] & bit)) return DEAD;
-          slv_and(s, 9 * b + d, ~(0x1FFu << (p / 9 * 9)) | bit);
+          slv_and(s, &dirty, 9 * b + d, ~(0x1FFu << (p / 9 * 9)) | bit);
           single &= single - 1;
         } while (single);
       }
       two[b] = u & r2 & ~r3;
     }
-    if (s->dirty) { scan = 0; continue; }
+    if (dirty) { scan = 0; continue; }
     /* the triads last: dearer, and seldom of use before the rest is done;
     ** they and the choice of a band see every word's shape and columns */
     uint32_t hs[32], fo[32];
     slv_shapes(s->f, hs, fo);
     for (unsigned b = 0; b < 3; b++)
-      if ((tri & (0x1FFu << (9 * b))) && s->cells[b] && !slv_triads(s, b, hs, fo)) return DEAD;
+      if ((tri & (0x1FFu << (9 * b))) && s->cells[b] && !slv_triads(s, b, hs, fo, &dirty)) return DEAD;
     tri = 0;
     scan = 0;
-    if (s->dirty) continue;
+    if (dirty) continue;
     unsigned band = slv_pick_band(hs, fo);
     if (band) { *pick = -(int)band; return OPEN; }
     int best = slv_pick(s, two);
@@ -399,9 +427,9 @@ SLV_FN static void slv_search(slv_state *s, slv_run *run) {
       uint32_t bit = (uint32_t)1 << p;
       while (!(s->f[9 * b + d] & bit)) d++;
       stack[top] = *s;
-      slv_and(&stack[top], 9 * b + d, ~bit);    /* the other branch: not d */
+      slv_and(&stack[top], &stack[top].dirty, 9 * b + d, ~bit);    /* the other branch: not d */
       top++;
-      slv_and(s, 9 * b + d, ~(0x1FFu << (p / 9 * 9)) | bit);
+      slv_and(s, &s->dirty, 9 * b + d, ~(0x1FFu << (p / 9 * 9)) | bit);
       run->guesses++;
       continue;
     }
