@@ -242,21 +242,58 @@ static unsigned long slv_run_state(slv_search_fn search, slv_state *s, unsigned 
   return run.count;
 }
 
+/* Bits set in x (no popcnt instruction in the plain build). */
+static int slv_bits(uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+  return (int)((x * 0x01010101u) >> 24);
+}
+
 /* Set up the state of a puzzle: each given keeps, in its digit's word,
 ** its row reduced to itself and leaves the other digits' words; the first
 ** propagation does the rest (columns, boxes).  0 when a value is out of
-** range or two equal givens share a house. */
+** range or two equal givens share a house: a digit's givens are as many
+** as its columns (over the three bands), and in each band as many as its
+** rows and as its boxes. */
 static int slv_load(slv_state *s, const uint8_t v[SK_CELLS]) {
-  uint32_t given[27] = {0}, all[3] = {0, 0, 0};
-  uint16_t seen[SK_HOUSES] = {0};
+  uint32_t given[27], all[3] = {0, 0, 0};
+#if SLV_X86
+  /* SSE2 (every x86-64): a band's 27 values in two overlapping loads
+  ** (bytes 0-15 and 11-26), compared with each digit at once */
+  __m128i nine = _mm_set1_epi8(9), zero = _mm_setzero_si128();
+  for (int b = 0; b < 3; b++) {
+    __m128i lo = _mm_loadu_si128((const __m128i *)(v + 27 * b));
+    __m128i hi = _mm_loadu_si128((const __m128i *)(v + 27 * b + 11));
+    __m128i over = _mm_or_si128(_mm_subs_epu8(lo, nine), _mm_subs_epu8(hi, nine));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(over, zero)) != 0xFFFF) return 0;
+    for (int d = 0; d < 9; d++) {
+      __m128i k = _mm_set1_epi8((char)(d + 1));
+      given[9 * b + d] = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, k))
+                       | (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, k)) << 11;
+    }
+  }
+#else
+  memset(given, 0, sizeof given);
   for (int c = 0; c < SK_CELLS; c++) {
     if (!v[c]) continue;
     if (v[c] > 9) return 0;
-    uint16_t m = (uint16_t)(1u << (v[c] - 1));
-    const uint8_t *h = sk_cell_house[c];
-    if ((seen[h[0]] | seen[h[1]] | seen[h[2]]) & m) return 0;
-    seen[h[0]] |= m; seen[h[1]] |= m; seen[h[2]] |= m;
     given[9 * (c / 27) + v[c] - 1] |= (uint32_t)1 << (c % 27);
+  }
+#endif
+  for (int d = 0; d < 9; d++) {
+    uint32_t cols = 0;
+    int n = 0;
+    for (int b = 0; b < 3; b++) {
+      uint32_t x = given[9 * b + d], fo = (x | x >> 9 | x >> 18) & 0x1FF;
+      int k = slv_bits(x);
+      int rows = ((x & 0x1FF) != 0) + ((x & 0x3FE00) != 0) + ((x >> 18) != 0);
+      int boxes = ((fo & 7) != 0) + ((fo & 070) != 0) + ((fo & 0700) != 0);
+      if (k != rows || k != boxes) return 0;
+      cols |= fo;
+      n += k;
+    }
+    if (n != slv_bits(cols)) return 0;
   }
   for (int i = 0; i < 27; i++) all[i / 9] |= given[i];
   for (int i = 0; i < 27; i++) {

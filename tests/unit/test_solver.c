@@ -300,10 +300,26 @@ static void test_contradictions(void **state) {
   memset(p, 0, sizeof p);
   p[0] = 5; p[8] = 5;
   assert_int_equal(sk_solve_count(p, 2, NULL, NULL), 0);
-  /* a value outside 0..9 is no puzzle */
-  memset(p, 0, sizeof p);
-  p[40] = 10;
-  assert_int_equal(sk_solve_count(p, 2, NULL, NULL), 0);
+  /* ... in a column, within a band or across bands, and in a box on
+  ** two rows and two columns */
+  static const int pairs[][2] = {{4, 22}, {4, 76}, {30, 48}, {10, 18}, {60, 80}};
+  for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+    memset(p, 0, sizeof p);
+    p[pairs[k][0]] = 7; p[pairs[k][1]] = 7;
+    assert_int_equal(sk_solve_count(p, 2, NULL, NULL), 0);
+    p[pairs[k][1]] = 8;                   /* different digits: many solutions */
+    assert_int_equal(sk_solve_count(p, 2, NULL, NULL), 2);
+  }
+  /* a value outside 0..9 is no puzzle, in any cell */
+  static const int where[] = {0, 26, 27, 40, 80};
+  static const uint8_t what[] = {10, 16, 200, 255};
+  for (size_t k = 0; k < sizeof where / sizeof where[0]; k++)
+    for (size_t j = 0; j < sizeof what; j++) {
+      memset(p, 0, sizeof p);
+      p[where[k]] = what[j];
+      assert_int_equal(sk_solve_count(p, 2, NULL, NULL), 0);
+      assert_int_equal(slv_count_isa("generic", p, 2, NULL, NULL), 0);
+    }
 }
 
 /* sk_solve_count_grid starts from possibly reduced candidates. */
