@@ -296,15 +296,22 @@ static int slv_load(slv_state *s, const uint8_t v[SK_CELLS]) {
     if (n != slv_bits(cols)) return 0;
   }
   for (int i = 0; i < 27; i++) all[i / 9] |= given[i];
+  /* the givens are placed here as the propagation would place them: their
+  ** rows closed, their columns cleared in the digit's other bands */
+  uint32_t live = 0;
   for (int i = 0; i < 27; i++) {
     uint32_t x = given[i];
     uint32_t rows = (uint32_t)((x & 0x1FF) != 0) | (uint32_t)((x & 0x3FE00) != 0) << 1
                   | (uint32_t)((x >> 18) != 0) << 2;
-    s->f[i] = BAND_ALL & ~(all[i / 9] & ~x) & (~row_mask[rows] | x);
+    uint32_t d = (uint32_t)i % 9, b = (uint32_t)i / 9;
+    uint32_t o1 = given[d + 9 * ((b + 1) % 3)], o2 = given[d + 9 * ((b + 2) % 3)];
+    uint32_t oc = ((o1 | o1 >> 9 | o1 >> 18 | o2 | o2 >> 9 | o2 >> 18) & 0x1FF) * ROW_ONES;
+    s->f[i] = BAND_ALL & ~(all[b] & ~x) & (~row_mask[rows] | x) & ~oc;
+    s->open[i] = (uint8_t)(7 & ~rows);
+    live |= (uint32_t)(rows != 7) << i;
   }
-  for (int b = 0; b < 3; b++) s->cells[b] = BAND_ALL;
-  for (int i = 0; i < 27; i++) s->open[i] = 7;
-  s->live = BAND_ALL;
+  for (int b = 0; b < 3; b++) s->cells[b] = BAND_ALL & ~all[b];
+  s->live = live;
   s->dirty = BAND_ALL;
   return 1;
 }
