@@ -281,34 +281,36 @@ static int slv_load(slv_state *s, const uint8_t v[SK_CELLS]) {
     given[9 * (c / 27) + v[c] - 1] |= (uint32_t)1 << (c % 27);
   }
 #endif
-  for (int d = 0; d < 9; d++) {
-    uint32_t cols = 0;
-    int n = 0;
-    for (int b = 0; b < 3; b++) {
-      uint32_t x = given[9 * b + d], fo = (x | x >> 9 | x >> 18) & 0x1FF;
-      int k = slv_bits(x);
-      int rows = ((x & 0x1FF) != 0) + ((x & 0x3FE00) != 0) + ((x >> 18) != 0);
-      int boxes = ((fo & 7) != 0) + ((fo & 070) != 0) + ((fo & 0700) != 0);
-      if (k != rows || k != boxes) return 0;
-      cols |= fo;
-      n += k;
-    }
-    if (n != slv_bits(cols)) return 0;
-  }
   for (int i = 0; i < 27; i++) all[i / 9] |= given[i];
+  /* Equal givens in a house: a word has at most as many rows and boxes
+  ** as givens, equal when no two share one, so the sums over the words
+  ** equal the count of givens only without a clash in a row or a box; a
+  ** column clashes within a band in a box, else in two bands' columns. */
+  uint32_t fo[27], rw[27], clash = 0;
+  int givens = slv_bits(all[0]) + slv_bits(all[1]) + slv_bits(all[2]), rows = 0, boxes = 0;
+  for (int i = 0; i < 27; i++) {
+    uint32_t x = given[i], c = (x | x >> 9 | x >> 18) & 0x1FF;
+    uint32_t r0 = (x & 0x1FF) != 0, r1 = (x & 0x3FE00) != 0, r2 = (x >> 18) != 0;
+    fo[i] = c;
+    rw[i] = r0 | r1 << 1 | r2 << 2;
+    rows += (int)(r0 + r1 + r2);
+    boxes += ((c & 7) != 0) + ((c & 070) != 0) + ((c & 0700) != 0);
+  }
+  for (int d = 0; d < 9; d++)
+    clash |= (fo[d] & fo[9 + d]) | (fo[d] & fo[18 + d]) | (fo[9 + d] & fo[18 + d]);
+  if (clash || rows != givens || boxes != givens) return 0;
   /* the givens are placed here as the propagation would place them: their
   ** rows closed, their columns cleared in the digit's other bands */
+  static const uint8_t other[27][2] = {
+    {9, 18}, {10, 19}, {11, 20}, {12, 21}, {13, 22}, {14, 23}, {15, 24}, {16, 25}, {17, 26},
+    {18, 0}, {19, 1}, {20, 2}, {21, 3}, {22, 4}, {23, 5}, {24, 6}, {25, 7}, {26, 8},
+    {0, 9}, {1, 10}, {2, 11}, {3, 12}, {4, 13}, {5, 14}, {6, 15}, {7, 16}, {8, 17}};
   uint32_t live = 0;
   for (int i = 0; i < 27; i++) {
-    uint32_t x = given[i];
-    uint32_t rows = (uint32_t)((x & 0x1FF) != 0) | (uint32_t)((x & 0x3FE00) != 0) << 1
-                  | (uint32_t)((x >> 18) != 0) << 2;
-    uint32_t d = (uint32_t)i % 9, b = (uint32_t)i / 9;
-    uint32_t o1 = given[d + 9 * ((b + 1) % 3)], o2 = given[d + 9 * ((b + 2) % 3)];
-    uint32_t oc = ((o1 | o1 >> 9 | o1 >> 18 | o2 | o2 >> 9 | o2 >> 18) & 0x1FF) * ROW_ONES;
-    s->f[i] = BAND_ALL & ~(all[b] & ~x) & (~row_mask[rows] | x) & ~oc;
-    s->open[i] = (uint8_t)(7 & ~rows);
-    live |= (uint32_t)(rows != 7) << i;
+    uint32_t x = given[i], oc = (fo[other[i][0]] | fo[other[i][1]]) * ROW_ONES;
+    s->f[i] = BAND_ALL & ~(all[i / 9] & ~x) & (~row_mask[rw[i]] | x) & ~oc;
+    s->open[i] = (uint8_t)(7 & ~rw[i]);
+    live |= (uint32_t)(rw[i] != 7) << i;
   }
   for (int b = 0; b < 3; b++) s->cells[b] = BAND_ALL & ~all[b];
   s->live = live;
