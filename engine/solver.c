@@ -8,14 +8,21 @@
 ** digits lose it.  So a digit's three words always cover exactly one cell
 ** per row, column and box once the grid is solved.
 **
-** Propagation works on one band word at a time:
-**  - its mini-row shape (which rows still see the digit in which box) is
-**    reduced through slv_keep[]: the digit's mini-rows must form a
+** Loading a puzzle places its givens (their rows closed, their columns
+** cleared in the other bands); equal givens in a house are found by counts
+** (a digit's rows and boxes per band, summed, against the givens).
+**
+** Propagation works on band words, in rounds: every changed word is
+** reduced (no branch: the words of a round do not wait on each other),
+** then the rows they left with one cell are placed:
+**  - a word's mini-row shape (which rows still see the digit in which box)
+**    is reduced through slv_keep[]: the digit's mini-rows must form a
 **    permutation rows -> boxes, which gives box hidden singles and row/box
 **    locked candidates in one table look-up;
 **  - a row of the band left with a single cell is a placement: the column
 **    is cleared in the digit's two other bands and the cell in the eight
-**    other digits' words of this band.
+**    other digits' words of this band; the words it changed are reduced
+**    in the next round.
 ** The words do not see columns, so a column pass per changed digit adds
 ** the column/box locked candidates (and through them column hidden
 ** singles).  Then cells with one candidate (naked singles) are placed by
