@@ -13,6 +13,17 @@
 # prints a head-to-head with it.  The ratings Sudoku Explainer made itself
 # (tests/data/se, with SE's own times) give a head-to-head with SE on the
 # puzzles of each set that it rated.
+# With SK_PEER_TDOKU set to tdoku's benchmark program (run_benchmark, built
+# out of this tree with clang -O3 -march=native, its clock changed to the
+# thread's CPU time: see the recipe below), bench_solver runs it on each of
+# its sets right before its own rounds and prints a head-to-head, counting
+# to 2 and to the first solution, with ratios.  sudokit neither ships nor
+# builds tdoku.  Recipe (tdoku's public source, github.com/t-dillon/tdoku):
+#   in src/run_benchmark.cc, replace steady_clock::now().time_since_epoch()
+#   by a function returning clock_gettime(CLOCK_THREAD_CPUTIME_ID) as
+#   std::chrono::nanoseconds; then
+#   mkdir build && cd build && CC=clang CXX=clang++ cmake -DCMAKE_BUILD_TYPE=Release .. &&
+#   make run_benchmark        (-O3 -march=native are its defaults)
 build=${1:?usage: sh bench/run.sh ABS_BUILD_DIR}
 src=$(cd "$(dirname "$0")/.." && pwd)
 shared="$src/../shared/bench"
@@ -37,6 +48,8 @@ peer_file() {
 }
 [ -n "${SK_PEER_SKFR:-}" ] ||
   echo "bench: SK_PEER_SKFR not set; no head-to-head with skfr (see bench/peer_skfr.sh)"
+[ -n "${SK_PEER_TDOKU:-}" ] ||
+  echo "bench: SK_PEER_TDOKU not set; no head-to-head with tdoku (see bench/run.sh)"
 peer=$(peer_file "$shared/../data/mixed-1090.txt" mixed) || status=1
 # SE's own ratings and times as a bench_rate -S file: PUZZLE ER EP ED MS
 se_peer="$build/bench/peer-se.txt"
@@ -51,7 +64,8 @@ for b in "$build"/bench/bench_*; do
   echo "== $(basename "$b") $shared"
   [ "$(basename "$b")" = bench_rate ] && with=$peer || with=
   [ "$(basename "$b")" = bench_rate ] && se=$se_peer || se=
-  "$b" ${with:+-c "$with"} ${se:+-S "$se"} "$shared" ||
+  [ "$(basename "$b")" = bench_solver ] && td=${SK_PEER_TDOKU:-} || td=
+  "$b" ${with:+-c "$with"} ${se:+-S "$se"} ${td:+-T "$td"} "$shared" ||
     { echo "bench: $(basename "$b") failed (exit $?)"; status=1; }
   ran=$((ran + 1))
 done

@@ -2,7 +2,8 @@
 ** sk_solver.h -- exact solver and solution counter.
 **
 ** Bitwise constraint propagation (naked and hidden singles, locked
-** candidates where it pays) with guessing on the best cell.  Used for
+** candidates, triads) with guessing on a digit's place in a band or on a
+** cell (engine/solver.c).  Used for
 ** `solve`, `count`, every uniqueness check (count to 2) and the
 ** generators, so it is the hot loop of the whole project.
 */
@@ -12,9 +13,14 @@
 #include <stdint.h>
 #include "sk_grid.h"
 
+/* The figures count the solver's own search: they depend on its
+** algorithm (since the triads and the band guesses, about a quarter fewer
+** on hard puzzles), not only on the puzzle.  nodes == guesses + 1 for
+** each call: every branch taken is a node, plus the root. */
 typedef struct sk_solve_stats {
   uint64_t nodes;     /* search nodes visited (propagation fixpoints) */
-  uint64_t guesses;   /* branches taken on a guessed cell */
+  uint64_t guesses;   /* branches taken on a guess (a digit's two band
+                      ** configurations, or a cell's digit) */
 } sk_solve_stats;
 
 /* Count solutions of a puzzle (81 values, 0 = empty), stopping at limit
@@ -34,6 +40,12 @@ unsigned long sk_solve_count_grid(const sk_grid *g, unsigned long limit,
 static inline int sk_solve_unique(const uint8_t puzzle[SK_CELLS], uint8_t solution[SK_CELLS]) {
   return sk_solve_count(puzzle, 2, solution, 0) == 1;
 }
+
+/* The variant of the solver that runs on this processor: "avx2" (x86-64
+** with AVX2, BMI2 and POPCNT) or "generic" (any other, or when the
+** environment sets SK_SOLVER_ISA=generic).  Every variant gives the same
+** answers; only the speed differs. */
+const char *sk_solver_isa(void);
 
 /* Check a complete grid against the rules (every house holds 1..9) and,
 ** when puzzle is not NULL, against the puzzle's givens. */

@@ -2,45 +2,80 @@
 ** solver.c -- exact solver and solution counter (see sk_solver.h).
 **
 ** Representation ("band" solver).  The grid is three bands of 27 cells.
-** For each digit d and band b one 32-bit word f[3*d+b] holds the cells of
+** For each digit d and band b one 32-bit word f[9*b+d] holds the cells of
 ** the band where d is a candidate or already placed (bit 9*r + c, r the
 ** row inside the band, c the column).  A placed digit keeps its bit; other
 ** digits lose it.  So a digit's three words always cover exactly one cell
 ** per row, column and box once the grid is solved.
 **
-** Propagation works on one band word at a time:
-**  - its mini-row shape (which rows still see the digit in which box) is
-**    reduced through slv_keep[]: the digit's mini-rows must form a
+** Loading a puzzle places its givens (their rows closed, their columns
+** cleared in the other bands); equal givens in a house are found by counts
+** (a digit's rows and boxes per band, summed, against the givens).
+**
+** Propagation works on band words, in rounds: every changed word is
+** reduced (no branch: the words of a round do not wait on each other),
+** then the rows they left with one cell are placed:
+**  - a word's mini-row shape (which rows still see the digit in which box)
+**    is reduced through slv_keep[]: the digit's mini-rows must form a
 **    permutation rows -> boxes, which gives box hidden singles and row/box
 **    locked candidates in one table look-up;
 **  - a row of the band left with a single cell is a placement: the column
 **    is cleared in the digit's two other bands and the cell in the eight
-**    other digits' words of this band.
+**    other digits' words of this band; the words it changed are reduced
+**    in the next round.
 ** The words do not see columns, so a column pass per changed digit adds
 ** the column/box locked candidates (and through them column hidden
 ** singles).  Then cells with one candidate (naked singles) are placed by
-** reducing their row to them, which the word update finishes.
+** reducing their row to them, which the word update finishes.  Last, when
+** all that is done, the triads: each mini-row (and mini-column) holds
+** exactly three digits, so when three digits are confined to one, the six
+** others leave it -- what no single digit's words can see.
 **
-** When nothing is left, the solver guesses on the bivalue cell with the
-** most unsolved peers (else on a cell with the fewest candidates): one
-** branch places its lowest digit, the other, stacked for backtracking,
-** eliminates it.  Counting walks the whole tree up to the limit.
+** When nothing is left, the solver guesses.  Each digit takes one of six
+** configurations (permutations rows -> boxes) in each band, and one of six
+** (bands -> columns) in each stack.  In the band or stack with the fewest
+** configurations left over its nine digits, the digit with the fewest
+** (two, else three) is a binary choice: its first configuration, or the
+** others.
+** Without one, the guess is the bivalue cell with the most unsolved peers
+** (else a cell with the fewest candidates): one branch places its lowest
+** digit, the other eliminates it.  The second branch is stacked for
+** backtracking; counting walks the whole tree up to the limit.
 **
-** Everything lives in the caller's stack (about 13 KB at most): the
-** functions are reentrant and thread-safe.
+** Instruction sets.  The propagation and search (solver_core.h) are
+** compiled once per variant: the plain one (this build's flags) and, on
+** x86-64, one for AVX2/BMI2/POPCNT processors, where a word's mini-row
+** shape is one pext and the peer counts are popcnt.  The first call picks
+** the best variant the processor has (SK_SOLVER_ISA=generic forces the
+** plain one, e.g. under valgrind); all give the same answers.
+**
+** Everything lives in the caller's stack (about 22 KB at most): the
+** functions are reentrant and thread-safe (the variant, chosen once, is
+** the only shared value).
 */
+#include <stdlib.h>
+#include <string.h>
 #include "sk_solver.h"
 #include "solver_tables.h"
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define SLV_X86 1
+#include <immintrin.h>
+#else
+#define SLV_X86 0
+#endif
+
 #define BAND_ALL   0x7FFFFFFu   /* the 27 cells of a band */
 #define ROW_ONES   0x0040201u   /* bit 0 of each of the three rows */
-/* Stack bound: entry k of the stack was pushed at a node with fewer
-** unsolved cells than entry k-1's (the branch that placed the guessed cell
-** led there), so there are fewer entries than cells. */
-#define MAX_DEPTH  SK_CELLS
+#define DIGIT_WORDS 0x40201u   /* the words of digit 0 (i % 9 == 0) */
+/* Stack bound: each stacked entry is the second branch of a guess on the
+** current path, whose first branch either placed a cell (81 at most) or
+** fixed a digit's configuration in a band or stack (54 at most), so there
+** are fewer entries than that. */
+#define MAX_DEPTH  (SK_CELLS + 54)
 
 typedef struct slv_state {
-  uint32_t f[27];      /* f[3*d+b]: digit d, band b */
+  uint32_t f[27];      /* f[9*b+d]: digit d, band b (a band's nine side by side) */
   uint32_t cells[3];   /* unsolved cells of each band */
   uint32_t dirty;      /* words changed since they were last reduced */
   uint32_t live;       /* words whose digit still has an unplaced row */
@@ -60,268 +95,232 @@ static const uint32_t row_mask[8] = {
   0, 0x1FF, 0x3FE00, 0x3FFFF, 0x7FC0000, 0x7FC01FF, 0x7FFFE00, 0x7FFFFFF
 };
 
-/* ---- propagation ---- */
-
-/* AND word i with m, marking it dirty when that removed something. */
-static inline void slv_and(slv_state *s, unsigned i, uint32_t m) {
-  uint32_t x = s->f[i];
-  s->dirty |= (uint32_t)((x & ~m) != 0) << i;
-  s->f[i] = x & m;
+/* The values of a solved state: each word holds its digit's placed cells. */
+static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
+  for (int d = 0; d < 9; d++)
+    for (int b = 0; b < 3; b++)
+      for (uint32_t f = s->f[9 * b + d]; f; f &= f - 1)
+        out[27 * b + __builtin_ctz(f)] = (uint8_t)(d + 1);
 }
 
-/* Reduce word i and place the rows it leaves with one cell.  0 on a
-** contradiction. */
-static int slv_word(slv_state *s, unsigned i) {
-  uint32_t f = s->f[i];
-  uint32_t shape = (uint32_t)slv_shrink[f & 0x1FF]
-                 | (uint32_t)slv_shrink[(f >> 9) & 0x1FF] << 3
-                 | (uint32_t)slv_shrink[f >> 18] << 6;
-  f &= slv_keep[shape];
-  if (!f) return 0;
-  s->f[i] = f;
-  /* every row keeps a cell here, so subtracting one per row cannot borrow
-  ** across rows: g drops the lowest cell of each row */
-  uint32_t g = f & (f - ROW_ONES);
-  uint32_t one = (uint32_t)((g & 0x1FF) == 0)
-               | (uint32_t)((g & 0x3FE00) == 0) << 1
-               | (uint32_t)((g >> 18) == 0) << 2;
-  uint32_t fresh = one & s->open[i];
-  if (!fresh) return 1;
-  s->open[i] = (uint8_t)(s->open[i] ^ fresh);
-  /* a digit placed in all three rows of the band cannot change here */
-  s->live &= ~((uint32_t)(s->open[i] == 0) << i);
-  uint32_t placed = f & row_mask[fresh];
-  unsigned b = i % 3;
-  s->cells[b] &= ~placed;
-  uint32_t cols = (placed | placed >> 9 | placed >> 18) & 0x1FF;
-  cols *= ROW_ONES;
-  static const int8_t other[3][2] = {{1, 2}, {-1, 1}, {-2, -1}};
-  slv_and(s, i + other[b][0], ~cols);
-  slv_and(s, i + other[b][1], ~cols);
-  uint32_t *w = s->f + b;
-  uint32_t hit = 0;
-  /* unrolled: the cell leaves the eight other digits of the band */
-#define SLV_CLEAR(e) hit |= (uint32_t)((w[3 * e] & placed) != 0) << (3 * e); w[3 * e] &= ~placed
-  SLV_CLEAR(0); SLV_CLEAR(1); SLV_CLEAR(2); SLV_CLEAR(3); SLV_CLEAR(4);
-  SLV_CLEAR(5); SLV_CLEAR(6); SLV_CLEAR(7); SLV_CLEAR(8);
-#undef SLV_CLEAR
-  s->dirty |= hit << b;
-  s->f[i] = f;
-  s->dirty &= ~(1u << i);
-  return 1;
+/* ---- the variants ---- */
+
+/* The plain one: this build's own instruction set (x86-64: no popcnt). */
+#define SLV_FN 
+#define SLV_PEXT 0
+#define SLV_POPCNT 0
+#define SLV_AVX2 0
+#define slv_and slv_and_generic
+#define slv_word slv_word_generic
+#define slv_fold slv_fold_generic
+#define slv_claim slv_claim_generic
+#define slv_columns slv_columns_generic
+#define slv_count slv_count_generic
+#define slv_pick slv_pick_generic
+#define slv_propagate slv_propagate_generic
+#define slv_search slv_search_generic
+#define slv_shapes slv_shapes_generic
+#define slv_confine slv_confine_generic
+#define slv_pick_band slv_pick_band_generic
+#define slv_triads slv_triads_generic
+#define slv_spread slv_spread_generic
+#define slv_shape slv_shape_generic
+#define slv_ones slv_ones_generic
+#define slv_reduce slv_reduce_generic
+#include "solver_core.h"
+#undef SLV_FN
+#undef SLV_PEXT
+#undef SLV_POPCNT
+#undef SLV_AVX2
+#undef slv_and
+#undef slv_word
+#undef slv_fold
+#undef slv_claim
+#undef slv_columns
+#undef slv_count
+#undef slv_pick
+#undef slv_propagate
+#undef slv_search
+#undef slv_shapes
+#undef slv_confine
+#undef slv_pick_band
+#undef slv_triads
+#undef slv_spread
+#undef slv_shape
+#undef slv_ones
+#undef slv_reduce
+
+#if SLV_X86
+/* x86-64 with AVX2, BMI1/2, POPCNT and LZCNT (Haswell and later, Zen). */
+#define SLV_FN __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt")))
+#define SLV_PEXT 1
+#define SLV_POPCNT 1
+#define SLV_AVX2 1
+#define slv_and slv_and_avx2
+#define slv_word slv_word_avx2
+#define slv_fold slv_fold_avx2
+#define slv_claim slv_claim_avx2
+#define slv_columns slv_columns_avx2
+#define slv_count slv_count_avx2
+#define slv_pick slv_pick_avx2
+#define slv_propagate slv_propagate_avx2
+#define slv_search slv_search_avx2
+#define slv_shapes slv_shapes_avx2
+#define slv_confine slv_confine_avx2
+#define slv_pick_band slv_pick_band_avx2
+#define slv_triads slv_triads_avx2
+#define slv_spread slv_spread_avx2
+#define slv_shape slv_shape_avx2
+#define slv_ones slv_ones_avx2
+#define slv_reduce slv_reduce_avx2
+#include "solver_core.h"
+#undef SLV_FN
+#undef SLV_PEXT
+#undef SLV_POPCNT
+#undef SLV_AVX2
+#undef slv_and
+#undef slv_word
+#undef slv_fold
+#undef slv_claim
+#undef slv_columns
+#undef slv_count
+#undef slv_pick
+#undef slv_propagate
+#undef slv_search
+#undef slv_shapes
+#undef slv_confine
+#undef slv_pick_band
+#undef slv_triads
+#undef slv_spread
+#undef slv_shape
+#undef slv_ones
+#undef slv_reduce
+#endif
+
+/* ---- dispatch ---- */
+
+typedef void (*slv_search_fn)(slv_state *, slv_run *);
+
+static slv_search_fn slv_variant(const char *isa) {
+  if (!strcmp(isa, "generic")) return slv_search_generic;
+#if SLV_X86
+  if (!strcmp(isa, "avx2")) {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
+        __builtin_cpu_supports("popcnt"))
+      return slv_search_avx2;
+  }
+#endif
+  return NULL;
 }
 
-/* ---- the column view ---- */
+/* The fastest variant this processor runs, chosen at the first call;
+** SK_SOLVER_ISA=generic (or avx2) in the environment forces one (an
+** unknown or unsupported name leaves the choice automatic).  Racing first
+** calls all store the same pointer. */
+static slv_search_fn slv_chosen;
 
-/* Columns of a band word where the digit is (placed or candidate). */
-static inline uint32_t slv_fold(uint32_t f) { return (f | f >> 9 | f >> 18) & 0x1FF; }
-
-/* Columns of x (9 bits, three per box) that are the only one of their box. */
-static inline uint32_t slv_point(uint32_t x) {
-  uint32_t r1 = ((x << 1) & 0x1B6) | ((x >> 2) & 0x49);
-  uint32_t r2 = ((x << 2) & 0x124) | ((x >> 1) & 0xDB);
-  return x & ~(r1 | r2);
+static slv_search_fn slv_pick_variant(void) {
+  slv_search_fn f = __atomic_load_n(&slv_chosen, __ATOMIC_ACQUIRE);
+  if (f) return f;
+  const char *e = getenv("SK_SOLVER_ISA");
+  if (!e || !(f = slv_variant(e))) {
+    f = slv_variant("avx2");
+    if (!f) f = slv_search_generic;
+  }
+  __atomic_store_n(&slv_chosen, f, __ATOMIC_RELEASE);
+  return f;
 }
 
-/* Columns to clear in a band whose digit columns are c when the other
-** bands have the digit in columns o: a column only this band has holds
-** the digit here, so the rest of its box cannot. */
-static inline uint32_t slv_claim(uint32_t c, uint32_t o) {
-  uint32_t only = c & ~o;
-  uint32_t box = ((only | only >> 1 | only >> 2) & 0x49) * 7;
-  return box & ~only;
+const char *sk_solver_isa(void) {
+  slv_search_fn f = slv_pick_variant();
+#if SLV_X86
+  if (f == slv_search_avx2) return "avx2";
+#endif
+  (void)f;
+  return "generic";
 }
 
-/* The band words do not see columns directly.  For digit d: a column that
-** has the digit in one band only confines that band's box to the column
-** (claiming; a column hidden single then follows at the next word
-** update); a box whose digit sits in one column clears that column in the
-** two other bands (pointing).  0 on a column with no place left for d. */
-static int slv_columns(slv_state *s, unsigned d) {
-  unsigned i = 3 * d;
-  uint32_t c0 = slv_fold(s->f[i]), c1 = slv_fold(s->f[i + 1]), c2 = slv_fold(s->f[i + 2]);
-  if ((c0 | c1 | c2) != 0x1FF) return 0;
-  uint32_t p0 = slv_point(c0), p1 = slv_point(c1), p2 = slv_point(c2);
-  slv_and(s, i, ~((slv_claim(c0, c1 | c2) | p1 | p2) * ROW_ONES));
-  slv_and(s, i + 1, ~((slv_claim(c1, c0 | c2) | p0 | p2) * ROW_ONES));
-  slv_and(s, i + 2, ~((slv_claim(c2, c0 | c1) | p0 | p1) * ROW_ONES));
-  return 1;
+static unsigned long slv_run_state(slv_search_fn search, slv_state *s, unsigned long limit,
+                                   uint8_t solution[SK_CELLS], sk_solve_stats *stats) {
+  slv_run run = {limit ? limit : 1, 0, solution, 0, 0};   /* 0 acts as 1 */
+  search(s, &run);
+  if (stats) { stats->nodes += run.nodes; stats->guesses += run.guesses; }
+  return run.count;
 }
 
-/* ---- choosing the guess ---- */
-
-#if defined(__x86_64__) && !defined(__POPCNT__)
-/* without the instruction gcc would call libgcc */
-static inline int slv_count(uint32_t x) {
+/* Bits set in x (no popcnt instruction in the plain build). */
+static int slv_bits(uint32_t x) {
   x = x - ((x >> 1) & 0x55555555u);
   x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
   x = (x + (x >> 4)) & 0x0F0F0F0Fu;
   return (int)((x * 0x01010101u) >> 24);
 }
-#else
-static inline int slv_count(uint32_t x) { return __builtin_popcount(x); }
-#endif
-
-/* The bivalue cell (two[b]: bivalue cells of band b) with the most
-** unsolved peers: its digits reach furthest, so both branches propagate
-** most.  -1 when there is none. */
-static int slv_pick(const slv_state *s, const uint32_t two[3]) {
-  static const int8_t other[3][2] = {{1, 2}, {0, 2}, {0, 1}};
-  int best = -1, top = -1;
-  for (int b = 0; b < 3; b++)
-    for (uint32_t t = two[b]; t; t &= t - 1) {
-      int p = __builtin_ctz(t), c = p % 9;
-      uint32_t col = ROW_ONES << c;
-      uint32_t near = (0x1FFu << (p - c)) | (0x1C0E07u << (c / 3 * 3)) | col;
-      /* the column in the two other bands, side by side in one word */
-      uint32_t far = (s->cells[other[b][0]] & col) | (s->cells[other[b][1]] & col) << 1;
-      int n = slv_count(s->cells[b] & near) + slv_count(far);
-      if (n > top) { top = n; best = 27 * b + p; }
-    }
-  return best;
-}
-
-/* ---- fixpoint ---- */
-
-/* Reduce every dirty word, then the columns, then place naked singles,
-** until nothing changes.  On OPEN, *pick is the cell to guess on
-** (27*band + bit). */
-static int slv_propagate(slv_state *s, int *pick) {
-  uint32_t done = 0;   /* words reduced since their digit's column pass */
-  for (;;) {
-    for (uint32_t x; (x = s->dirty & s->live) != 0; ) {
-      unsigned i = (unsigned)__builtin_ctz(x);
-      s->dirty &= ~(1u << i);
-      if (!slv_word(s, i)) return DEAD;
-      done |= 1u << i;
-    }
-    s->dirty = 0;
-    if (!(s->cells[0] | s->cells[1] | s->cells[2])) return SOLVED;
-    for (uint32_t x = done; x; ) {
-      unsigned d = (unsigned)__builtin_ctz(x) / 3;
-      x &= ~(7u << (3 * d));
-      if (!slv_columns(s, d)) return DEAD;
-    }
-    done = 0;
-    if (s->dirty) continue;
-    uint32_t two[3];
-    for (int b = 0; b < 3; b++) {
-      uint32_t u = s->cells[b];
-      two[b] = 0;
-      if (!u) continue;
-      /* cells with at least 1, 2, 3 candidates (unrolled: a loop's exit
-      ** costs a mispredicted branch every time) */
-      const uint32_t *w = s->f + b;
-      uint32_t r1 = w[0], r2 = 0, r3 = 0;
-#define SLV_COUNT(e) r3 |= r2 & w[3 * e]; r2 |= r1 & w[3 * e]; r1 |= w[3 * e]
-      SLV_COUNT(1); SLV_COUNT(2); SLV_COUNT(3); SLV_COUNT(4);
-      SLV_COUNT(5); SLV_COUNT(6); SLV_COUNT(7); SLV_COUNT(8);
-#undef SLV_COUNT
-      if (u & ~r1) return DEAD;
-      uint32_t single = u & ~r2;
-      for (; single; single &= single - 1) {
-        int p = __builtin_ctz(single);
-        uint32_t bit = (uint32_t)1 << p;
-        uint32_t row = 0x1FFu << (p / 9 * 9);
-        int d = 0;
-        while (d < 9 && !(s->f[3 * d + b] & bit)) d++;
-        /* an earlier single of this pass took the cell's last digit */
-        if (d == 9) return DEAD;
-        slv_and(s, 3 * d + b, ~row | bit);
-      }
-      two[b] = u & r2 & ~r3;
-    }
-    if (s->dirty) continue;
-    int best = slv_pick(s, two);
-    if (best < 0) {
-      /* no bivalue cell: the first cell with the fewest candidates */
-      int bc = 10;
-      for (int b = 0; b < 3; b++)
-        for (uint32_t u = s->cells[b]; u; u &= u - 1) {
-          int p = __builtin_ctz(u), n = 0;
-          for (int d = 0; d < 9; d++) n += (s->f[3 * d + b] >> p) & 1;
-          if (n < bc) { bc = n; best = 27 * b + p; }
-        }
-    }
-    *pick = best;
-    return OPEN;
-  }
-}
-
-/* ---- search ---- */
-
-/* The values of a solved state: each word holds its digit's placed cells. */
-static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
-  for (int d = 0; d < 9; d++)
-    for (int b = 0; b < 3; b++)
-      for (uint32_t f = s->f[3 * d + b]; f; f &= f - 1)
-        out[27 * b + __builtin_ctz(f)] = (uint8_t)(d + 1);
-}
-
-/* Depth-first search from s (consumed) until the tree is exhausted or the
-** limit of solutions is reached. */
-static void slv_search(slv_state *s, slv_run *run) {
-  slv_state stack[MAX_DEPTH];
-  int top = 0;
-  for (;;) {
-    int pick = -1;
-    int r = slv_propagate(s, &pick);
-    run->nodes++;
-    if (r == OPEN) {
-      int b = pick / 27, p = pick % 27, d = 0;
-      uint32_t bit = (uint32_t)1 << p;
-      while (!(s->f[3 * d + b] & bit)) d++;
-      stack[top] = *s;
-      slv_and(&stack[top], 3 * d + b, ~bit);    /* the other branch: not d */
-      top++;
-      slv_and(s, 3 * d + b, ~(0x1FFu << (p / 9 * 9)) | bit);
-      run->guesses++;
-      continue;
-    }
-    if (r == SOLVED) {
-      if (run->count == 0 && run->solution) slv_extract(s, run->solution);
-      if (++run->count >= run->limit) return;
-    }
-    if (top == 0) return;
-    *s = stack[--top];
-    run->guesses++;
-  }
-}
-
-static unsigned long slv_run_state(slv_state *s, unsigned long limit,
-                                   uint8_t solution[SK_CELLS], sk_solve_stats *stats) {
-  slv_run run = {limit ? limit : 1, 0, solution, 0, 0};   /* 0 acts as 1 */
-  slv_search(s, &run);
-  if (stats) { stats->nodes += run.nodes; stats->guesses += run.guesses; }
-  return run.count;
-}
 
 /* Set up the state of a puzzle: each given keeps, in its digit's word,
 ** its row reduced to itself and leaves the other digits' words; the first
 ** propagation does the rest (columns, boxes).  0 when a value is out of
-** range or two equal givens share a house. */
+** range or two equal givens share a house: a digit's givens are as many
+** as its columns (over the three bands), and in each band as many as its
+** rows and as its boxes. */
 static int slv_load(slv_state *s, const uint8_t v[SK_CELLS]) {
-  uint32_t given[27] = {0}, all[3] = {0, 0, 0};
-  uint16_t seen[SK_HOUSES] = {0};
+  uint32_t given[27], all[3] = {0, 0, 0};
+#if SLV_X86
+  /* SSE2 (every x86-64): a band's 27 values in two overlapping loads
+  ** (bytes 0-15 and 11-26), compared with each digit at once */
+  __m128i nine = _mm_set1_epi8(9), zero = _mm_setzero_si128();
+  for (int b = 0; b < 3; b++) {
+    __m128i lo = _mm_loadu_si128((const __m128i *)(v + 27 * b));
+    __m128i hi = _mm_loadu_si128((const __m128i *)(v + 27 * b + 11));
+    __m128i over = _mm_or_si128(_mm_subs_epu8(lo, nine), _mm_subs_epu8(hi, nine));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(over, zero)) != 0xFFFF) return 0;
+    for (int d = 0; d < 9; d++) {
+      __m128i k = _mm_set1_epi8((char)(d + 1));
+      given[9 * b + d] = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, k))
+                       | (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, k)) << 11;
+    }
+  }
+#else
+  memset(given, 0, sizeof given);
   for (int c = 0; c < SK_CELLS; c++) {
     if (!v[c]) continue;
     if (v[c] > 9) return 0;
-    uint16_t m = (uint16_t)(1u << (v[c] - 1));
-    const uint8_t *h = sk_cell_house[c];
-    if ((seen[h[0]] | seen[h[1]] | seen[h[2]]) & m) return 0;
-    seen[h[0]] |= m; seen[h[1]] |= m; seen[h[2]] |= m;
-    given[3 * (v[c] - 1) + c / 27] |= (uint32_t)1 << (c % 27);
+    given[9 * (c / 27) + v[c] - 1] |= (uint32_t)1 << (c % 27);
   }
-  for (int i = 0; i < 27; i++) all[i % 3] |= given[i];
+#endif
+  for (int i = 0; i < 27; i++) all[i / 9] |= given[i];
+  /* Equal givens in a house: a word has at most as many rows and boxes
+  ** as givens, equal when no two share one, so the sums over the words
+  ** equal the count of givens only without a clash in a row or a box; a
+  ** column clashes within a band in a box, else in two bands' columns. */
+  uint32_t fo[27], rw[27], clash = 0;
+  int givens = slv_bits(all[0]) + slv_bits(all[1]) + slv_bits(all[2]), rows = 0, boxes = 0;
   for (int i = 0; i < 27; i++) {
-    uint32_t x = given[i];
-    uint32_t rows = (uint32_t)((x & 0x1FF) != 0) | (uint32_t)((x & 0x3FE00) != 0) << 1
-                  | (uint32_t)((x >> 18) != 0) << 2;
-    s->f[i] = BAND_ALL & ~(all[i % 3] & ~x) & (~row_mask[rows] | x);
+    uint32_t x = given[i], c = (x | x >> 9 | x >> 18) & 0x1FF;
+    uint32_t r0 = (x & 0x1FF) != 0, r1 = (x & 0x3FE00) != 0, r2 = (x >> 18) != 0;
+    fo[i] = c;
+    rw[i] = r0 | r1 << 1 | r2 << 2;
+    rows += (int)(r0 + r1 + r2);
+    boxes += ((c & 7) != 0) + ((c & 070) != 0) + ((c & 0700) != 0);
   }
-  for (int b = 0; b < 3; b++) s->cells[b] = BAND_ALL;
-  for (int i = 0; i < 27; i++) s->open[i] = 7;
-  s->live = BAND_ALL;
+  for (int d = 0; d < 9; d++)
+    clash |= (fo[d] & fo[9 + d]) | (fo[d] & fo[18 + d]) | (fo[9 + d] & fo[18 + d]);
+  if (clash || rows != givens || boxes != givens) return 0;
+  /* the givens are placed here as the propagation would place them: their
+  ** rows closed, their columns cleared in the digit's other bands */
+  static const uint8_t other[27][2] = {
+    {9, 18}, {10, 19}, {11, 20}, {12, 21}, {13, 22}, {14, 23}, {15, 24}, {16, 25}, {17, 26},
+    {18, 0}, {19, 1}, {20, 2}, {21, 3}, {22, 4}, {23, 5}, {24, 6}, {25, 7}, {26, 8},
+    {0, 9}, {1, 10}, {2, 11}, {3, 12}, {4, 13}, {5, 14}, {6, 15}, {7, 16}, {8, 17}};
+  uint32_t live = 0;
+  for (int i = 0; i < 27; i++) {
+    uint32_t x = given[i], oc = (fo[other[i][0]] | fo[other[i][1]]) * ROW_ONES;
+    s->f[i] = BAND_ALL & ~(all[i / 9] & ~x) & (~row_mask[rw[i]] | x) & ~oc;
+    s->open[i] = (uint8_t)(7 & ~rw[i]);
+    live |= (uint32_t)(rw[i] != 7) << i;
+  }
+  for (int b = 0; b < 3; b++) s->cells[b] = BAND_ALL & ~all[b];
+  s->live = live;
   s->dirty = BAND_ALL;
   return 1;
 }
@@ -330,7 +329,16 @@ unsigned long sk_solve_count(const uint8_t puzzle[SK_CELLS], unsigned long limit
                              uint8_t solution[SK_CELLS], sk_solve_stats *stats) {
   slv_state s;
   if (!slv_load(&s, puzzle)) return 0;
-  return slv_run_state(&s, limit, solution, stats);
+  return slv_run_state(slv_pick_variant(), &s, limit, solution, stats);
+}
+
+unsigned long slv_count_isa(const char *isa, const uint8_t puzzle[SK_CELLS], unsigned long limit,
+                            uint8_t solution[SK_CELLS], sk_solve_stats *stats) {
+  slv_search_fn f = slv_variant(isa);
+  if (!f) return (unsigned long)-1;
+  slv_state s;
+  if (!slv_load(&s, puzzle)) return 0;
+  return slv_run_state(f, &s, limit, solution, stats);
 }
 
 unsigned long sk_solve_count_grid(const sk_grid *g, unsigned long limit,
@@ -341,9 +349,9 @@ unsigned long sk_solve_count_grid(const sk_grid *g, unsigned long limit,
     if (g->value[c]) continue;
     uint32_t bit = (uint32_t)1 << (c % 27);
     for (sk_mask m = (sk_mask)(~g->cand[c] & SK_ALL_DIGITS); m; m &= m - 1)
-      s.f[3 * __builtin_ctz(m) + c / 27] &= ~bit;
+      s.f[9 * (c / 27) + __builtin_ctz(m)] &= ~bit;
   }
-  return slv_run_state(&s, limit, solution, stats);
+  return slv_run_state(slv_pick_variant(), &s, limit, solution, stats);
 }
 
 int sk_solution_valid(const uint8_t grid[SK_CELLS], const uint8_t puzzle[SK_CELLS]) {

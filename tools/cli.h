@@ -103,6 +103,9 @@ typedef struct sk_batch_item {
   char *out;        /* text to write for this puzzle (malloc'd by work) */
   size_t outlen;
   int status;       /* 0 ok, 1 data error */
+  /* a short text may be put here instead, with out left NULL: no
+  ** allocation per puzzle (a solution line, a count, a 9-line grid) */
+  char text[168];
 } sk_batch_item;
 
 typedef int (*sk_batch_work)(void *ctx, sk_batch_item *it);

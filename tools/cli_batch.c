@@ -49,7 +49,8 @@ static void *batch_worker(void *arg) {
 
 static int write_item(FILE *out, sk_batch_item *it, int *worst) {
   int rc = 0;
-  if (it->out && it->outlen && fwrite(it->out, 1, it->outlen, out) != it->outlen) rc = -1;
+  const char *text = it->out ? it->out : it->text;
+  if (it->outlen && fwrite(text, 1, it->outlen, out) != it->outlen) rc = -1;
   if (it->status > *worst) *worst = it->status;
   free(it->out);
   it->out = NULL;

@@ -138,17 +138,25 @@ static void test_tables(void **state) {
   (void)state;
   static const int perm[6][3] = {{0,1,2},{0,2,1},{1,0,2},{1,2,0},{2,0,1},{2,1,0}};
   for (unsigned x = 0; x < 512; x++) {
-    unsigned sh = 0, keep = 0;
+    unsigned sh = 0, keep = 0, n = 0, first = 0, last = 0;
     for (int k = 0; k < 3; k++)
       if (x & (7u << (3 * k))) sh |= 1u << k;
     assert_int_equal(slv_shrink[x], sh);
     for (int q = 0; q < 6; q++) {
       int ok = 1;
       for (int r = 0; r < 3; r++) ok &= (x >> (3 * r + perm[q][r])) & 1;
-      if (ok)
+      if (ok) {
         for (int r = 0; r < 3; r++) keep |= 7u << (9 * r + 3 * perm[q][r]);
+        if (!n++) first = (unsigned)q;
+        last = (unsigned)q;
+      }
     }
     assert_int_equal(slv_keep[x], keep);
+    assert_int_equal(slv_perms[x], n | first << 3 | last << 6);
+    unsigned alone = 0;
+    for (int k = 0; k < 9; k++)
+      if (x >> k & 1 && !(x & (7u << (k / 3 * 3)) & ~(1u << k))) alone |= 1u << k;
+    assert_int_equal(slv_alone[x], alone);
   }
 }
 
@@ -292,10 +300,26 @@ static void test_contradictions(void **state) {
   memset(p, 0, sizeof p);
   p[0] = 5; p[8] = 5;
   assert_int_equal(sk_solve_count(p, 2, NULL, NULL), 0);
-  /* a value outside 0..9 is no puzzle */
-  memset(p, 0, sizeof p);
-  p[40] = 10;
-  assert_int_equal(sk_solve_count(p, 2, NULL, NULL), 0);
+  /* ... in a column, within a band or across bands, and in a box on
+  ** two rows and two columns */
+  static const int pairs[][2] = {{4, 22}, {4, 76}, {30, 48}, {10, 18}, {60, 80}};
+  for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+    memset(p, 0, sizeof p);
+    p[pairs[k][0]] = 7; p[pairs[k][1]] = 7;
+    assert_int_equal(sk_solve_count(p, 2, NULL, NULL), 0);
+    p[pairs[k][1]] = 8;                   /* different digits: many solutions */
+    assert_int_equal(sk_solve_count(p, 2, NULL, NULL), 2);
+  }
+  /* a value outside 0..9 is no puzzle, in any cell */
+  static const int where[] = {0, 26, 27, 40, 80};
+  static const uint8_t what[] = {10, 16, 200, 255};
+  for (size_t k = 0; k < sizeof where / sizeof where[0]; k++)
+    for (size_t j = 0; j < sizeof what; j++) {
+      memset(p, 0, sizeof p);
+      p[where[k]] = what[j];
+      assert_int_equal(sk_solve_count(p, 2, NULL, NULL), 0);
+      assert_int_equal(slv_count_isa("generic", p, 2, NULL, NULL), 0);
+    }
 }
 
 /* sk_solve_count_grid starts from possibly reduced candidates. */
@@ -546,6 +570,81 @@ static void test_serg_vs_reference(void **state) {
   assert_int_equal(checked, 500);
 }
 
+/* Every variant of the solver (solver_core.h, one per instruction set)
+** gives the same counts, solutions and statistics as the plain one, on
+** the fixtures and on the shared sets: the four sets of unique puzzles
+** (count 1 at limit 2; the forum's 48,766 every 7th, the rest whole) and
+** every serg_benchmark puzzle, whose limit-2 counts are also checked
+** against the reference counter. */
+static void agree(const uint8_t p[SK_CELLS], unsigned long limit, unsigned long want_min,
+                  const char *where, long n) {
+  uint8_t s0[SK_CELLS], s1[SK_CELLS];
+  sk_solve_stats a = {0, 0}, b = {0, 0};
+  unsigned long c0 = slv_count_isa("generic", p, limit, s0, &a);
+  unsigned long c1 = slv_count_isa("avx2", p, limit, s1, &b);
+  if (c0 < want_min) fail_msg("%s:%ld: %lu solutions at limit %lu", where, n, c0, limit);
+  if (c1 == (unsigned long)-1) return;       /* no such variant here */
+  if (c1 != c0 || a.nodes != b.nodes || a.guesses != b.guesses)
+    fail_msg("%s:%ld: avx2 %lu (%llu nodes), generic %lu (%llu nodes)", where, n, c1,
+             (unsigned long long)b.nodes, c0, (unsigned long long)a.nodes);
+  if (c0) {
+    assert_memory_equal(s0, s1, SK_CELLS);
+    check_solution(p, s0);
+  }
+}
+
+static void agree_file(const char *name, long every, int unique) {
+  char path[1024];
+  if (!shared_file(path, sizeof path, name)) {
+    print_message("SK_SHARED/bench/%s not found: skipped\n", name);
+    return;
+  }
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  char line[256];
+  long n = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#' || strlen(line) < 81) continue;
+    if (n++ % every) continue;
+    uint8_t p[SK_CELLS];
+    parse81(line, p);
+    if (unique) {
+      agree(p, 2, 1, path, n);
+      if (sk_solve_count(p, 2, NULL, NULL) != 1) fail_msg("%s:%ld: not unique", path, n);
+    } else {
+      unsigned long want = ref_count(p, 2);
+      unsigned long got = sk_solve_count(p, 2, NULL, NULL);
+      if (got != want) fail_msg("%s:%ld: %lu solutions, reference %lu", path, n, got, want);
+      agree(p, 2, want, path, n);
+      agree(p, 1, want ? 1 : 0, path, n);
+    }
+  }
+  fclose(f);
+}
+
+static void test_variants_agree(void **state) {
+  (void)state;
+  print_message("solver variant in use: %s\n", sk_solver_isa());
+  fixture *fx = malloc(sizeof *fx);
+  static const char *files[] = {"unique.txt", "multi.txt", "none.txt"};
+  for (int k = 0; k < 3; k++) {
+    load(fx, files[k]);
+    for (int i = 0; i < fx->n; i++) {
+      uint8_t p[SK_CELLS];
+      parse81(fx->line[i], p);
+      agree(p, 1, 0, files[k], i + 1);
+      agree(p, 2, 0, files[k], i + 1);
+      agree(p, 1000, 0, files[k], i + 1);
+    }
+  }
+  free(fx);
+  agree_file("puzzles2_17_clue.txt", 1, 1);
+  agree_file("puzzles3_magictour_top1465.txt", 1, 1);
+  agree_file("puzzles5_forum_hardest_1905_11+.txt", 7, 1);
+  agree_file("puzzles6_forum_hardest_1106.txt", 1, 1);
+  agree_file("puzzles7_serg_benchmark.txt", 1, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_tables),
@@ -563,6 +662,7 @@ int main(void) {
     cmocka_unit_test(test_threads),
     cmocka_unit_test(test_17_clue_all),
     cmocka_unit_test(test_serg_vs_reference),
+    cmocka_unit_test(test_variants_agree),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
