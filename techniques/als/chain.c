@@ -32,7 +32,13 @@
 ** regression tester use 6), forward-only (1: RCs only from an ALS to a
 ** later one, HoDoKu's solver and default), overlap (allowAlsOverlap, 0:
 ** adjacent ALS may not share cells; others always may), only-one-als-per-
-** step (1).
+** step (1), max-nodes (0: none; else the search gives up, finding nothing,
+** once it has tried that many RCs: the number of chains grows
+** exponentially with the ALS of a grid, and on grids HoDoKu's solver never
+** asks about -- many ALS, simpler steps pending -- it can take minutes;
+** the chain searches on HoDoKu's own paths of mixed-1090 and top1465 try
+** at most 2.1 million RCs, and ratings/hodoku.yaml sets 20 million, about
+** 0.4 s).  A search the engine's budget stops finds nothing as well.
 ** Figures: size = number of ALS, length = number of RCs, extra = cells of
 ** all its ALS.  Focus: every candidate of the ALS's cells.  The library
 ** line's candidates are the digits eliminated.  Text as HoDoKu's
@@ -65,6 +71,7 @@ typedef struct ctx {
   int *map;                    /* elimination set -> step index + 1 (only-one) */
   int mapcap, nmap;
   int fail;
+  long nodes, max_nodes;       /* RCs tried; the search gives up past max_nodes (0: never) */
 } ctx;
 
 /* HoDoKu's RestrictedCommon.checkRCInt: what of (c21, c22) the previous
@@ -228,6 +235,7 @@ static void extend(ctx *x, int from, const als_rc *last) {
   int first_try = 1;
   for (int i = x->d->start[from]; i < x->d->end[from] && !x->fail; i++) {
     als_rc *rc = &x->d->rc[i];
+    if (x->max_nodes && ++x->nodes > x->max_nodes) { x->fail = 1; return; }
     if (x->len >= x->maxlen || !check_rc(rc, last, first_try)) continue;
     if (x->in[rc->a2]) continue;
     if (x->len == 0) x->first = rc;
@@ -309,6 +317,7 @@ int als_search_chain(const sk_search *s) {
   x.s = s;
   x.maxlen = host->param(s, "chain-length", 50);
   x.one = host->param(s, "only-one-als-per-step", 1) != 0;
+  x.max_nodes = host->param(s, "max-nodes", 0);
   if (x.maxlen < 1) x.maxlen = 1;
   als_data *d = als_get(s, overlap, forward, 1, &own);
   if (!d) return SK_SEARCH_DONE;
