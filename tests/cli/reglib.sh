@@ -107,6 +107,19 @@ if [ -f "$LIB" ] && [ -f "$PER" ]; then
   [ -s "$T/codes" ] && [ -z "$skipped" ] && ok || bad "cases of the table's codes skipped: $skipped"
   # the summary adds up to HoDoKu's 1112 cases
   expect_grep '^# total *1112 ' "$T/reg"
+  # the ALS techniques (techniques/als/): every case HoDoKu passes passes;
+  # the five ALS-XY-Chain cases HoDoKu misses (its RCs go forward only)
+  # are missed here too, and found with RCs both ways
+  for c in '0901-1 *8 *8' '0901-2 *9 *9' '0902-1 *9 *9' '0902-2 *5 *5' '0903-1 *14 *10 *0 *4' \
+           '0903 *1 *0 *0 *1' '0904-1 *8 *8' '0904-2 *9 *9'; do
+    expect_grep "^# $c " "$T/reg"
+  done
+  for n in 1445 1453 1454 1455 1459; do expect_grep "^$n 0903[-1]* missing " "$T/reg"; done
+  sed -n 1445p "$LIB" >"$T/ach.txt"
+  sed 's/forward-only: 1, chain-length: 6}/forward-only: 0, chain-length: 6}/' \
+    "$SRC/ratings/hodoku.yaml" >"$T/bw.yaml"
+  expect_status 0 "$SUDOKIT" reglib "$T/ach.txt" --table "$T/bw.yaml"
+  expect_grep '^1 0903-1 pass$' "$T/out" "ALS-XY-Chain with RCs both ways"
 else
   echo "reglib.sh: $LIB not found: HoDoKu's library not run"
 fi

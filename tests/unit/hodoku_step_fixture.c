@@ -87,6 +87,21 @@ static int keep(void *ud, const sk_hint *h, int32_t d) {
   return 0;
 }
 
+/* The hint a rating step takes: a collecting technique hands every hint
+** to the callback, the step keeps the least difficulty, then the least
+** order, then the first emitted. */
+static int32_t best_difficulty;
+
+static int keep_best(void *ud, const sk_hint *h, int32_t d) {
+  found *f = ud;
+  if (!f->count || d < best_difficulty || (d == best_difficulty && h->order < f->hint[0].order)) {
+    f->hint[0] = *h;
+    best_difficulty = d;
+  }
+  f->count = 1;
+  return 0;
+}
+
 /* Every hint of technique id on g (all = 1), or the one a rating step
 ** takes (all = 0).  The grid must come back untouched. */
 found *run(const char *id, const sk_grid *g, int all) {
@@ -95,8 +110,9 @@ found *run(const char *id, const sk_grid *g, int all) {
   int i = sk_table_find(sk_engine_table(hodoku_engine), id);
   assert_true(i >= 0);
   sk_grid before = *g;
-  int n = sk_engine_hints(hodoku_engine, g, i, all, keep, &f);
-  assert_int_equal(n, f.count);
+  int n = sk_engine_hints(hodoku_engine, g, i, all, all ? keep : keep_best, &f);
+  if (all) assert_int_equal(n, f.count);
+  else assert_int_equal(n > 0, f.count);
   assert_memory_equal(&before, g, sizeof before);
   return &f;
 }
