@@ -51,6 +51,8 @@ typedef struct sk_sink {
   double deadline;         /* CLOCK_MONOTONIC seconds; 0 = none */
   int stop;
   sk_auxset *aux;          /* the step's data, NULL outside a rating step */
+  const sk_hint *prev;     /* the hint applied last in this rating, or NULL */
+  const sk_table_entry *prev_entry;   /* the entry it came from */
 } sk_sink;
 
 static double now_seconds(void) {
@@ -206,6 +208,16 @@ static int32_t host_param(const sk_search *s, const char *name, int32_t dflt) {
   return sk_table_param(k->entry, name, dflt);
 }
 
+static const sk_hint *host_prev_hint(const sk_search *s) {
+  return ((const sk_sink *)s->sink)->prev;
+}
+
+static int32_t host_prev_param(const sk_search *s, const char *name, int32_t dflt) {
+  const sk_sink *k = s->sink;
+  if (!k->prev || !k->prev_entry || !name) return dflt;
+  return sk_table_param(k->prev_entry, name, dflt);
+}
+
 sk_engine *sk_engine_new(void) {
   sk_engine *e = calloc(1, sizeof *e);
   if (!e) return NULL;
@@ -223,6 +235,8 @@ sk_engine *sk_engine_new(void) {
   e->host.set_rating_aux = host_set_rating_aux;
   e->host.difficulty = host_difficulty;
   e->host.param = host_param;
+  e->host.prev_hint = host_prev_hint;
+  e->host.prev_param = host_prev_param;
   return e;
 }
 
@@ -322,12 +336,15 @@ static const sk_tech *sink_for(sk_sink *k, sk_engine *e, int i) {
 
 /* Run technique i on g; best/diff get the chosen hint.  1 if found. */
 static int find_step(sk_engine *e, const sk_grid *g, int i, double deadline, sk_auxset *aux,
-                     sk_hint *best, int32_t *diff, int *timed_out) {
+                     const sk_hint *prev, int prev_i, sk_hint *best, int32_t *diff,
+                     int *timed_out) {
   sk_sink k;
   const sk_tech *t = sink_for(&k, e, i);
   k.best = best;
   k.deadline = deadline;
   k.aux = aux;
+  k.prev = prev;
+  k.prev_entry = prev && prev_i >= 0 ? &e->table->entry[prev_i] : NULL;
   sk_search s = {&e->host, g, t->t.data, &k};
   t->t.search(&s);
   if (k.stop && !k.have && deadline > 0 && now_seconds() > deadline) *timed_out = 1;
@@ -380,11 +397,11 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
   if (!o) o = &none;
   memset(r, 0, sizeof *r);
   if (!e->table) return -1;
-  sk_hint *h = malloc(sizeof *h);
+  sk_hint *h = malloc(2 * sizeof *h), *prev = h + 1;   /* prev: the hint applied last */
   if (!h) return -1;
   double deadline = o->budget > 0 ? now_seconds() + o->budget : 0;
   sk_grid g = *start;
-  int first = 1, placed = 0;
+  int first = 1, placed = 0, prev_i = -1;
   sk_auxset aux = {0};
   r->er = 0;
   while (g.nempty > 0) {
@@ -396,11 +413,13 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
       if (e->table->entry[i].disabled) continue;
       if (o->profile) {
         double t0 = thread_cpu_seconds();
-        found = find_step(e, &g, i, deadline, &aux, h, &diff, &timed_out);
+        found = find_step(e, &g, i, deadline, &aux, prev_i >= 0 ? prev : NULL, prev_i, h,
+                          &diff, &timed_out);
         o->profile[i].seconds += thread_cpu_seconds() - t0;
         o->profile[i].calls++;
         o->profile[i].hits += found;
-      } else found = find_step(e, &g, i, deadline, &aux, h, &diff, &timed_out);
+      } else found = find_step(e, &g, i, deadline, &aux, prev_i >= 0 ? prev : NULL, prev_i, h,
+                               &diff, &timed_out);
       if (found) break;
     }
     if (timed_out || (deadline > 0 && now_seconds() > deadline)) { r->over_budget = 1; break; }
@@ -424,6 +443,8 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
     }
     aux_clear_step(&aux, 0);               /* the grid changes */
     sk_hint_apply(h, &g);
+    *prev = *h;
+    prev_i = i;
     if (unwanted) { r->unwanted = 1; r->er = SK_STUCK_MILLI; break; }
   }
   aux_clear(&aux);
