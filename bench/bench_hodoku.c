@@ -12,7 +12,8 @@
 ** technique of HoDoKu's path: so the scope grows by itself as tables list
 ** more of HoDoKu's techniques.  Every puzzle in scope is rated with the
 ** table, and its step list (each step's entry's first alias: HoDoKu's arg
-** name), score and level (sk_table_score) are compared with HoDoKu's.
+** name, or the entry HoDoKu's arg name looks up: mc1 and mc2 are one
+** entry), score and level (sk_table_score) are compared with HoDoKu's.
 ** Printed per file: puzzles, in scope and skipped (with the missing arg
 ** names that skip most), agreement per HoDoKu level, for the first
 ** differences the step where the two paths part (with both step texts when
@@ -249,7 +250,7 @@ static int run_file(sk_engine *e, const char *file, double *sec_total, int *scop
     sec += cpu_now() - t0;
     int part = -1;
     for (int k = 0; k < n || k < nargs; k++)
-      if (k >= n || k >= nargs || strcmp(arg_of(t, ids[k]), args[k])) { part = k; break; }
+      if (k >= n || k >= nargs || sk_table_lookup(t, args[k]) != ids[k]) { part = k; break; }
     int ok = part < 0 && level == hl && score == atoll(sc) && !r.stuck && r.nsteps == nargs;
     const path *hp = paths_find(&ps, line);
     if (hp && ok) {
