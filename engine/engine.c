@@ -252,6 +252,8 @@ void sk_engine_free(sk_engine *e) {
   free(e->handles);
   sk_table_free(e->table);
   free(e->bound);
+  free(e->escore);
+  free(e->elevel);
   free(e);
 }
 
@@ -267,10 +269,25 @@ int sk_engine_use_table(sk_engine *e, sk_table *t, sk_error *err) {
       return -1;
     }
   }
+  int64_t *escore = calloc((size_t)(t->n ? t->n : 1), sizeof *escore);
+  int *elevel = calloc((size_t)(t->n ? t->n : 1), sizeof *elevel);
+  if (!escore || !elevel) {
+    free(bound), free(escore), free(elevel);
+    return sk_error_set(err, "out of memory");
+  }
+  for (int i = 0; i < t->n; i++) {          /* a scored table's figures per entry */
+    const char *sc = sk_table_attr(&t->entry[i], "score");
+    escore[i] = sc ? strtoll(sc, NULL, 10) : 0;
+    elevel[i] = sk_table_entry_level(t, i);
+  }
   sk_table_free(e->table);
   free(e->bound);
+  free(e->escore);
+  free(e->elevel);
   e->table = t;
   e->bound = bound;
+  e->escore = escore;
+  e->elevel = elevel;
   return 0;
 }
 
@@ -392,6 +409,26 @@ static int hint_wrong(const sk_hint *h, const sk_grid *g, const uint8_t *sol) {
   return 0;
 }
 
+void sk_rating_score_start(const sk_engine *e, sk_rating *r) {
+  r->score = 0;
+  r->level = e->table && e->table->nlevel > 0 ? 0 : -1;
+  r->level_name = r->level >= 0 ? e->table->level[0].name : NULL;
+}
+
+void sk_rating_score_step(const sk_engine *e, sk_rating *r, int tech) {
+  if (r->level < 0 || tech < 0 || tech >= e->table->n) return;
+  r->score += e->escore[tech];
+  if (e->elevel[tech] > r->level) r->level = e->elevel[tech];
+}
+
+void sk_rating_score_end(const sk_engine *e, sk_rating *r) {
+  if (r->level < 0) return;
+  const sk_table *t = e->table;
+  while (r->level + 1 < t->nlevel && t->level[r->level].max >= 0 && r->score > t->level[r->level].max)
+    r->level++;
+  r->level_name = t->level[r->level].name;
+}
+
 int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating *r) {
   sk_rate_opts none = {0};
   if (!o) o = &none;
@@ -404,6 +441,7 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
   int first = 1, placed = 0, prev_i = -1;
   sk_auxset aux = {0};
   r->er = 0;
+  sk_rating_score_start(e, r);
   while (g.nempty > 0) {
     if (o->max_steps && r->nsteps >= o->max_steps) break;
     int found = 0, timed_out = 0;
@@ -426,6 +464,7 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
     if (!found) { r->stuck = 1; r->er = SK_STUCK_MILLI; break; }
     if (diff > r->er) r->er = diff;
     if (first) { r->ed = r->er; first = 0; }
+    sk_rating_score_step(e, r, i);
     int unwanted = 0;
     if (!placed) {
       if (h->cell >= 0) {
@@ -448,6 +487,7 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
     if (unwanted) { r->unwanted = 1; r->er = SK_STUCK_MILLI; break; }
   }
   aux_clear(&aux);
+  sk_rating_score_end(e, r);
   r->final = g;
   free(h);
   return 0;

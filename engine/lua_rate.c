@@ -73,12 +73,14 @@ static int rate_chosen(sk_engine *e, const sk_grid *start, sklua_chooser choose,
   double deadline = o->budget > 0 ? sklua_now() + o->budget : 0;
   sk_grid g = *start;
   int placed = 0;
+  sk_rating_score_start(e, r);
   while (g.nempty > 0) {
     if (o->max_steps && r->nsteps >= o->max_steps) break;
     int32_t diff = 0;
     int i = choose(e, &g, h, &diff);
     if (i < 0) { r->stuck = 1; r->er = SK_STUCK_MILLI; break; }
     count_step(r, diff, h->cell >= 0, &placed);
+    sk_rating_score_step(e, r, i);
     if (add_step(r, e, i, h, diff, &g) != 0) { free(h); return -1; }
     if (o->solution && hint_wrong(h, &g, o->solution)) {
       r->wrong = 1;
@@ -88,6 +90,7 @@ static int rate_chosen(sk_engine *e, const sk_grid *start, sklua_chooser choose,
     sk_hint_apply(h, &g);
     if (deadline > 0 && sklua_now() > deadline && g.nempty > 0) { r->over_budget = 1; break; }
   }
+  sk_rating_score_end(e, r);
   r->final = g;
   free(h);
   return 0;
@@ -135,6 +138,8 @@ static int rate_lua(lua_State *L, int fn, int steps, const sk_grid *start, const
     if (!sklua_hint_acts(&x->h, &g))
       luaL_error(L, "choose returned a hint that changes nothing at step %d", r->nsteps + 1);
     count_step(r, x->diff, x->h.cell >= 0, &placed);
+    if (r->nsteps == 0) sk_rating_score_start(e, r);
+    sk_rating_score_step(e, r, x->tech);
     if (x->diff > top) top = x->diff, hardest = r->nsteps + 1;
     uint16_t buf[SKLUA_MAX_ELIM];
     sklua_stepview v = {x->id, x->name, x->h.text, x->tech, x->h.cell,
@@ -152,6 +157,9 @@ static int rate_lua(lua_State *L, int fn, int steps, const sk_grid *start, const
     lua_pop(L, 1);
     if (deadline > 0 && sklua_now() > deadline && g.nempty > 0) { r->over_budget = 1; break; }
   }
+  sk_engine *e = sklua_checkengine(L, 1);
+  if (r->nsteps == 0) sk_rating_score_start(e, r);
+  sk_rating_score_end(e, r);
   r->final = g;
   return hardest;
 }
@@ -180,6 +188,10 @@ void sklua_push_totals(lua_State *L, const sk_rating *r) {
   lua_pushboolean(L, r->wrong), lua_setfield(L, -2, "wrong");
   if (r->wrong) lua_pushinteger(L, r->wrong_step + 1), lua_setfield(L, -2, "wrong_step");
   lua_pushinteger(L, r->nsteps), lua_setfield(L, -2, "nsteps");
+  if (r->level >= 0 && r->level_name) {      /* a scored table (levels:) */
+    lua_pushinteger(L, (lua_Integer)r->score), lua_setfield(L, -2, "score");
+    lua_pushstring(L, r->level_name), lua_setfield(L, -2, "level");
+  }
 }
 
 /* The result table of a rating; steps as a list when with_steps.  The

@@ -75,7 +75,21 @@ typedef struct sk_rating {
   int nsteps, cap;
   sk_step *steps;             /* only when recording */
   sk_grid final;              /* grid where the rating stopped */
+  /* a scored table (levels:, sk_table_score): the path's score and level
+  ** (its index, and its name owned by the table); level -1 otherwise */
+  int64_t score;
+  int level;
+  const char *level_name;
 } sk_rating;
+
+/* Score and level of a rating's steps under e's table, as sk_table_score
+** counts them, into r->score, r->level, r->level_name: sk_rate does it;
+** other rating loops call sk_rating_score_step once per step taken (tech =
+** its table index) after zeroing with sk_rating_score_start, and
+** sk_rating_score_end at the end. */
+void sk_rating_score_start(const sk_engine *e, sk_rating *r);
+void sk_rating_score_step(const sk_engine *e, sk_rating *r, int tech);
+void sk_rating_score_end(const sk_engine *e, sk_rating *r);
 
 /* Where a rating's time goes, per table entry: the searches run (calls),
 ** the steps they gave (hits) and the CPU time of those searches (the
