@@ -77,48 +77,6 @@ static int provided(const sk_table *t, const char *a) {
   return i >= 0 && !t->entry[i].disabled;
 }
 
-/* {--- HoDoKu's way of writing cells and eliminations (SolutionStep) ---} */
-
-/* getCompactCellPrint: cells ascending; a cell takes the later cells of
-** its row (while it has one row) or of its column (while one column) */
-static void compact_cells(const int *cells, int n, char *out, size_t size) {
-  int used[SK_CELLS] = {0};
-  size_t len = 0;
-  out[0] = 0;
-  for (int i = 0; i < n; i++) {
-    if (used[i]) continue;
-    used[i] = 1;
-    int r = cells[i] / 9, c = cells[i] % 9, rows[9], cols[9], nr = 1, nc = 1;
-    rows[0] = r, cols[0] = c;
-    for (int j = i + 1; j < n; j++) {
-      if (used[j]) continue;
-      if (cells[j] / 9 == r && nr == 1) cols[nc++] = cells[j] % 9, used[j] = 1;
-      else if (cells[j] % 9 == c && nc == 1) rows[nr++] = cells[j] / 9, used[j] = 1;
-    }
-    len += (size_t)snprintf(out + len, len < size ? size - len : 0, "%sr", len ? "," : "");
-    for (int k = 0; k < nr && len < size; k++) len += (size_t)snprintf(out + len, size - len, "%d", rows[k] + 1);
-    if (len < size) len += (size_t)snprintf(out + len, size - len, "c");
-    for (int k = 0; k < nc && len < size; k++) len += (size_t)snprintf(out + len, size - len, "%d", cols[k] + 1);
-  }
-}
-
-/* a step as HoDoKu's /vp prints it: the hint's text, then " => " and the
-** eliminations by digit (ascending: the order of sorted steps) */
-static void hodoku_text(const sk_step *s, char *out, size_t size) {
-  size_t len = (size_t)snprintf(out, size, "%s", s->text && *s->text ? s->text : s->name);
-  const char *sep = " => ";
-  for (int d = 1; d <= 9 && len < size; d++) {
-    int cells[SK_CELLS], n = 0;
-    for (int k = 0; k < s->nelim; k++)
-      if (s->elim[k] % 16 == d) cells[n++] = s->elim[k] / 16;
-    if (!n) continue;
-    char buf[400];
-    compact_cells(cells, n, buf, sizeof buf);
-    len += (size_t)snprintf(out + len, size - len, "%s%s<>%d", sep, buf, d);
-    sep = ", ";
-  }
-}
-
 /* {--- HoDoKu's /vp paths: per puzzle string, its step lines ---} */
 
 typedef struct path { char puzzle[SK_CELLS + 1]; int n; char **line; } path;
@@ -192,8 +150,8 @@ static int run_file(sk_engine *e, const char *file, double *sec_total, int *scop
   enum { NLV = 8 };
   int lv_scope[NLV] = {0}, lv_same[NLV] = {0}, total = 0, scope = 0, same = 0, diffs = 0;
   int same_text = 0, with_text = 0;
-  missing miss[64];
-  int nmiss = 0;
+  missing miss[64], text_miss[64];
+  int nmiss = 0, ntext = 0, text_shown = 0;
   double sec = 0;
   char *line = NULL;
   size_t cap = 0;
@@ -257,8 +215,16 @@ static int run_file(sk_engine *e, const char *file, double *sec_total, int *scop
       int all = hp->n == n;
       char buf[4096];
       for (int k = 0; k < n && all; k++) {
-        hodoku_text(&r.steps[k], buf, sizeof buf);
+        sk_step_compact(e, &r.steps[k], buf, sizeof buf);
         all = !strcmp(buf, hp->line[k]);
+        if (!all) {
+          int j;
+          for (j = 0; j < ntext && strcmp(text_miss[j].arg, args[k]); j++) ;
+          if (j == ntext && ntext < 64) snprintf(text_miss[ntext++].arg, sizeof text_miss[0].arg, "%s", args[k]);
+          if (j < ntext) text_miss[j].n++;
+          if (getenv("SK_HODOKU_TEXTS") && text_shown++ < atoi(getenv("SK_HODOKU_TEXTS")))
+            printf("    text of step %d: HoDoKu %s\n                     sudokit %s\n", k + 1, hp->line[k], buf);
+        }
       }
       with_text++;
       same_text += all;
@@ -274,7 +240,7 @@ static int run_file(sk_engine *e, const char *file, double *sec_total, int *scop
                r.stuck ? " stuck" : "");
         if (part >= 0) {
           char buf[4096] = "-";
-          if (part < n) hodoku_text(&r.steps[part], buf, sizeof buf);
+          if (part < n) sk_step_compact(e, &r.steps[part], buf, sizeof buf);
           printf("    parts at step %d: HoDoKu %s%s%s, sudokit %s: %s\n", part + 1,
                  part < nargs ? args[part] : "(end)", hp && part < hp->n ? ": " : "",
                  hp && part < hp->n ? hp->line[part] : "", part < n ? arg_of(t, ids[part]) : "(end)",
@@ -304,8 +270,15 @@ static int run_file(sk_engine *e, const char *file, double *sec_total, int *scop
   for (int k = 0; k < t->nlevel && k < NLV; k++)
     printf(" %s %d/%d", t->level[k].name, lv_same[k], lv_scope[k]);
   printf("\n");
-  if (with_text) printf("  step texts equal to HoDoKu's /vp on %d of the %d agreeing puzzles with a path\n",
-                        same_text, with_text);
+  if (with_text) {
+    printf("  step texts equal to HoDoKu's /vp on %d of the %d agreeing puzzles with a path\n",
+           same_text, with_text);
+    if (ntext) {
+      printf("  first differing text by technique:");
+      for (int i = 0; i < ntext; i++) printf(" %s %d", text_miss[i].arg, text_miss[i].n);
+      printf("\n");
+    }
+  }
   if (scope) {
     double ms = 1000.0 * sec / scope;
     printf("  time: %.3f ms per puzzle in scope (CPU)", ms);

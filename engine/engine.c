@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 #include "engine_state.h"
+#include "sk_geometry.h"
 
 /* Data plugins attach to the grid of one rating step (host get_aux/set_aux),
 ** or to the whole rating (set_rating_aux: kept across its steps). */
@@ -397,6 +398,7 @@ static int record_step(sk_rating *r, int i, const sk_engine *e, const sk_hint *h
   for (int c = 0; c < SK_CELLS; c++)
     for (sk_mask m = h->elim[c] & g->cand[c]; m; m &= m - 1)
       s->elim[s->nelim++] = (uint16_t)(c * 16 + __builtin_ctz(m) + 1);
+  sk_step_order_elims(te, h, s);
   r->nsteps++;
   return 0;
 }
@@ -538,6 +540,91 @@ void sk_step_describe(const sk_step *s, char *buf, size_t size) {
   for (int i = 0; i < s->nelim && len < size; i++) {
     n = snprintf(buf + len, size - len, "%s%s<>%d", sep, sk_cell_name(s->elim[i] / 16, cell), s->elim[i] % 16);
     len += n < 0 ? 0 : (size_t)n;
+    sep = ", ";
+  }
+}
+
+void sk_step_order_elims(const sk_table_entry *te, const sk_hint *h, sk_step *s) {
+  if (sk_table_param(te, "elim-order", 0) != 2 || s->nelim < 2 || !h) return;
+  /* the houses all focus cells share, row, column, block; their cells in
+  ** house order, digits ascending; a candidate listed once */
+  int first = -1, shared[3] = {1, 1, 1}, n = 0;
+  for (int c = 0; c < SK_CELLS; c++) {
+    if (!h->focus[c]) continue;
+    if (first < 0) { first = c; continue; }
+    for (int k = 0; k < 3; k++)
+      if (sk_cell_house[c][k] != sk_cell_house[first][k]) shared[k] = 0;
+  }
+  if (first < 0) return;
+  uint16_t out[SK_CELLS * 9];
+  uint8_t taken[SK_CELLS * 16] = {0};
+  for (int k = 0; k < 3; k++) {
+    if (!shared[k]) continue;
+    for (int i = 0; i < 9; i++) {
+      int c = sk_house_cell[sk_cell_house[first][k]][i];
+      for (int j = 0; j < s->nelim; j++)
+        if (s->elim[j] / 16 == c && !taken[s->elim[j]]) taken[s->elim[j]] = 1, out[n++] = s->elim[j];
+    }
+  }
+  for (int j = 0; j < s->nelim; j++)          /* anything outside them, as it was */
+    if (!taken[s->elim[j]]) out[n++] = s->elim[j];
+  memcpy(s->elim, out, (size_t)n * sizeof *out);
+}
+
+/* HoDoKu's getCompactCellPrint: cells ascending; each takes the later
+** cells of its row while it has one row, or of its column while it has one
+** column */
+static size_t compact_cells(const int *cells, int n, char *out, size_t size) {
+  int used[SK_CELLS] = {0};
+  size_t len = 0;
+  if (size) out[0] = 0;
+  for (int i = 0; i < n; i++) {
+    if (used[i]) continue;
+    used[i] = 1;
+    int r = cells[i] / 9, c = cells[i] % 9, rows[9], cols[9], nr = 1, nc = 1;
+    rows[0] = r, cols[0] = c;
+    for (int j = i + 1; j < n; j++) {
+      if (used[j]) continue;
+      if (cells[j] / 9 == r && nr == 1 && nc < 9) cols[nc++] = cells[j] % 9, used[j] = 1;
+      else if (cells[j] % 9 == c && nc == 1 && nr < 9) rows[nr++] = cells[j] / 9, used[j] = 1;
+    }
+    char part[24];
+    int p = snprintf(part, sizeof part, "%sr", i ? "," : "");
+    for (int k = 0; k < nr; k++) part[p++] = (char)('1' + rows[k]);
+    part[p++] = 'c';
+    for (int k = 0; k < nc; k++) part[p++] = (char)('1' + cols[k]);
+    part[p] = 0;
+    if (len < size) len += (size_t)snprintf(out + len, size - len, "%s", part);
+  }
+  return len;
+}
+
+void sk_step_compact(const sk_engine *e, const sk_step *s, char *buf, size_t size) {
+  if (!size) return;
+  size_t len = (size_t)snprintf(buf, size, "%s", s->text && *s->text ? s->text : s->name);
+  if (s->cell >= 0 || len >= size) return;
+  int order = e && e->table && s->tech >= 0 && s->tech < e->table->n
+                  ? sk_table_param(&e->table->entry[s->tech], "elim-order", 0) : 0;
+  int digits[9], nd = 0, seen[10] = {0};
+  if (order == 0) {
+    for (int d = 1; d <= 9; d++)
+      for (int k = 0; k < s->nelim; k++)
+        if (s->elim[k] % 16 == d) { digits[nd++] = d; break; }
+  } else
+    for (int k = 0; k < s->nelim; k++)
+      if (!seen[s->elim[k] % 16]) seen[s->elim[k] % 16] = 1, digits[nd++] = s->elim[k] % 16;
+  const char *sep = " => ";
+  for (int i = 0; i < nd && len < size; i++) {
+    int cells[SK_CELLS], n = 0;
+    for (int k = 0; k < s->nelim; k++)
+      if (s->elim[k] % 16 == digits[i]) cells[n++] = s->elim[k] / 16;
+    for (int a = 1; a < n; a++)                /* ascending */
+      for (int b = a; b > 0 && cells[b] < cells[b - 1]; b--) {
+        int x = cells[b]; cells[b] = cells[b - 1]; cells[b - 1] = x;
+      }
+    len += (size_t)snprintf(buf + len, size - len, "%s", sep);
+    if (len < size) len += compact_cells(cells, n, buf + len, size - len);
+    if (len < size) len += (size_t)snprintf(buf + len, size - len, "<>%d", digits[i]);
     sep = ", ";
   }
 }

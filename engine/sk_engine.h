@@ -146,6 +146,20 @@ void sk_hint_apply(const sk_hint *h, sk_grid *g);
 /* Render "3.2 X-Wing: ... => r3c2<>7" style text of a step into buf. */
 void sk_step_describe(const sk_step *s, char *buf, size_t size);
 
+/* A step as HoDoKu's solution path (/vp) writes it: the hint's text, then
+** " => " and the eliminations grouped by digit, each group's cells in
+** HoDoKu's compact form ("r3c37<>2, r3c8<>6").  The groups come in the
+** order of the digits' first elimination in the order HoDoKu's technique
+** lists them, which the step's table entry gives as its param elim-order:
+** 0 (or none) by digit then cell, 1 by cell then digit, 2 house by house
+** (naked sets: sk_step_order_elims).  Placing steps print only the text. */
+void sk_step_compact(const sk_engine *e, const sk_step *s, char *buf, size_t size);
+
+/* Reorder s->elim as the table entry's param elim-order lists them (1 and
+** 2 above; h the hint the step was made of, for the houses of its focus);
+** without the param, or 0, s->elim stays in ascending cell * 16 + digit. */
+void sk_step_order_elims(const sk_table_entry *te, const sk_hint *h, sk_step *s);
+
 /* serate-style rounding: tenths, half up. */
 static inline int sk_milli_to_tenths(int32_t m) { return (m + 50) / 100; }
 

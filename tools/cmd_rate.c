@@ -51,7 +51,8 @@ static const char rate_help[] =
   "Each puzzle is checked first; malformed puzzles and puzzles with no or several\n"
   "solutions are reported and marked '# invalid: ...' instead of rated (exit 1).\n"
   "  --format FMT   %g input line, %r ER, %p EP, %d ED, %n ordinal, %e elapsed,\n"
-  "                 %% a percent sign (default \"%g ED=%r/%p/%d\")\n"
+  "                 %L level and %s score of a scored table (levels:, e.g. hodoku;\n"
+  "                 '-' for others), %% a percent sign (default \"%g ED=%r/%p/%d\")\n"
   "  --table T      rating table: a name in ratings/ (se, xdrs) or a YAML path\n"
   "  --budget S     give up on a puzzle after S seconds: '# over budget', exit 1\n"
   "  --verify       check every step against the solution; a wrong step is an error\n"
@@ -165,6 +166,11 @@ static void format_rating(sk_buf *b, const char *fmt, const sk_puzzle *p,
       case 'd': put_tenths(b, r->ed); break;
       case 'n': sk_buf_printf(b, "%ld", p->index); break;
       case 'e': put_elapsed(b, secs); break;
+      case 'L': sk_buf_puts(b, r->level >= 0 && r->level_name ? r->level_name : "-"); break;
+      case 's':
+        if (r->level >= 0) sk_buf_printf(b, "%lld", (long long)r->score);
+        else sk_buf_puts(b, "-");
+        break;
       case '%': sk_buf_add(b, "%", 1); break;
       default: sk_buf_add(b, f - 1, 2); break;
     }
