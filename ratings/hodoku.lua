@@ -13,6 +13,9 @@
 -- The line is HoDoKu's: "<puzzle> #<n> <Level> (<score>)" and " bf" when a
 -- Brute Force step was used, " td" for a template step, " gu" for Give Up
 -- (Main.java BatchSolveThread), n being the puzzle's number in the input.
+-- `sudokit explain --policy hodoku` adds HoDoKu's /vp path: each step on a
+-- line of its own, indented by three spaces, as step.toString(2) prints it
+-- (the step's `compact` text), so that a path diffs against HoDoKu's.
 -- HoDoKu refuses puzzles with fewer than 10 givens and then prints the
 -- previous puzzle's level and score; sudokit rates every puzzle with one
 -- solution (and such a puzzle never has one), so the quirk never shows.
@@ -50,12 +53,18 @@ function policy.result(r, ctx)
   if r.over_budget then return nil, ("over budget (%g s)"):format(ctx.budget or 0) end
   if r.wrong then return nil, ("wrong step %d"):format(r.wrong_step) end
   if not r.level then return nil, "the table has no levels: (not a scored table)" end
-  return {level = r.level, score = r.score, flags = policy.flags(r.steps), stuck = r.stuck}
+  local f = {level = r.level, score = r.score, flags = policy.flags(r.steps), stuck = r.stuck}
+  if ctx.explain then               -- explain: HoDoKu's /vp lines
+    f.path = {}
+    for i, s in ipairs(r.steps or {}) do f.path[i] = s.compact or s.text end
+  end
+  return f
 end
 
 function policy.format(f, puzzle)
   local line = ("%s #%d %s (%d)"):format(puzzle.raw, puzzle.index or 0, f.level, f.score)
   if f.flags ~= "" then line = line .. " " .. f.flags end
+  if f.path and #f.path > 0 then line = line .. "\n   " .. table.concat(f.path, "\n   ") end
   return line
 end
 

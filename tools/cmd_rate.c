@@ -78,11 +78,14 @@ static const char rate_help[] =
 
 static const char explain_help[] =
   "usage: sudokit explain [--table se|PATH] [-i FILE] [-o FILE] [--verify] [--plugins DIR]\n"
-  "                       [--header] [--pearl | --diamond] [PUZZLE...]\n"
+  "                       [--header] [--pearl | --diamond] [--policy P] [PUZZLE...]\n"
   "Prints each puzzle's solving path, one step per line:\n"
   "  3.2 X-Wing: 7 in c2,c8 at r1,r5 => r3c2<>7\n"
   "followed by the rating line 'ER/EP/ED'.  --header, --pearl and --diamond as\n"
-  "for rate (the path then ends on 'not a pearl' or 'not a diamond').\n";
+  "for rate (the path then ends on 'not a pearl' or 'not a diamond').\n"
+  "With --policy P the policy writes each puzzle's lines (its ctx.explain is\n"
+  "true): --policy hodoku prints HoDoKu's /bs /vp output, the rating line and\n"
+  "then each step indented by three spaces, as HoDoKu writes it.\n";
 
 static const char techniques_help[] =
   "usage: sudokit techniques [--table se|PATH] [--plugins DIR]\n"
@@ -123,7 +126,7 @@ static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
     else if ((!strcmp(a, "--diamond") || !strcmp(a, "-d")) && strcmp(o->cmd, "techniques"))
       o->want = SK_WANT_DIAMOND;
     else if (!strcmp(a, "--profile") && !strcmp(o->cmd, "rate")) o->profile = 1;
-    else if (!strcmp(a, "--policy") && !strcmp(o->cmd, "rate")) { NEEDS("a policy name or path"); o->policy = v; i++; }
+    else if (!strcmp(a, "--policy") && (!strcmp(o->cmd, "rate") || !strcmp(o->cmd, "explain"))) { NEEDS("a policy name or path"); o->policy = v; i++; }
     else if (!strcmp(a, "--limit-instructions") && !strcmp(o->cmd, "rate")) {
       long n;
       if (sk_parse_long(o->cmd, a, v, 1, 2000000000L, &n)) return SK_EXIT_USAGE;
@@ -296,6 +299,7 @@ static int explain_one(void *ctx, sk_batch_item *it) {
   char why[256], line[2048];
   const sk_puzzle *p = &it->puzzle;
   int status = 0;
+  if (o->pool) return rate_one(ctx, it);       /* the policy writes the path */
   sk_buf_printf(&b, "# %s\n", p->raw ? p->raw : "");
   if (check_puzzle(p, &g, sol, why, sizeof why)) {
     sk_warn("%s", why);
@@ -430,6 +434,7 @@ static int run_batch(int argc, char **argv, const char *cmd, const char *help, s
     po.plugins = o.plugins;
     po.budget = o.budget;
     po.verify = o.verify;
+    po.explain = !strcmp(cmd, "explain");
     po.limits.instructions = o.lua_instructions;
     po.limits.seconds = o.lua_seconds;
     o.pool = sk_policy_pool_open(o.policy, &po, sk_jobs(o.jobs), &err);
