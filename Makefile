@@ -192,7 +192,7 @@ fuzz:
 	    -print_final_stats=1 -artifact_prefix=build-fuzz/crash-$$f- build-fuzz/corpus/$$f; \
 	done
 
-cli-test: all $(BUILD)/sudokit-static $(TEST_PLUGINS)
+cli-test: all $(BUILD)/sudokit-static $(TEST_PLUGINS) $(BUILD)/bench/bench_hodoku
 	@failed=""; for t in $(filter-out tests/cli/lib.sh,$(sort $(wildcard tests/cli/*.sh))); do \
 	  echo "== $$t"; SUDOKIT=$(ABS_BUILD)/sudokit BUILD=$(ABS_BUILD) SRC=$(ABS_SRC) SK_SAN="$(SAN)" sh $$t \
 	    || failed="$$failed $$t"; done; \
