@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
@@ -42,6 +43,9 @@ const char sk_gen_target_help[] =
   "  --sdrs CLASS    SDRS class: pearl, diamond, extreme-pearl, extreme-diamond\n"
   "                  (see 'sudokit analyze --help' and the README for the rules)\n"
   "  --needs IDS     the solving path uses each technique id of the list\n"
+  "  --hodoku-level L  HoDoKu 2.2.0's level (ratings/hodoku.yaml): Easy, Medium,\n"
+  "                  Hard, Unfair or Extreme (case ignored)\n"
+  "  --hodoku-score A-B  HoDoKu's score in [A, B] ('A-' = at least A)\n"
   "Options:\n"
   "  --timeout S     stop after S seconds with what was found (exit 1 if fewer\n"
   "                  than N); without it the run goes on until N are found\n"
@@ -51,7 +55,8 @@ const char sk_gen_target_help[] =
   "  --quiet         no progress lines (the summary is still printed on stderr)\n"
   "  --level, --givens, --symmetry, --minimal, --attempts, --seed, -j, -o:\n"
   "                  as for plain 'sudokit generate' (default: minimal puzzles)\n"
-  "Each match is written as 'puzzle ED=ER/EP/ED' (plus ' D=...' with --xdrs).\n"
+  "Each match is written as 'puzzle ED=ER/EP/ED' (plus ' D=...' with --xdrs, and\n"
+  "' hodoku=Level (score)' with a HoDoKu target).\n"
   "Progress and the acceptance rate (matches / puzzles rated) go to stderr.\n"
   "Random removal rarely gives hard puzzles: ER >= 9 may take many minutes.\n";
 
@@ -64,6 +69,9 @@ typedef struct tgen {
   unsigned sdrs;
   int nneeds;
   char needs[16][64];
+  const char *hodoku_level;                 /* --hodoku-level, NULL: none */
+  int have_hscore, hlevel;                  /* hlevel: index in table hodoku's levels */
+  int64_t hs_lo, hs_hi;
   /* generation and run */
   sk_gen_opts gen;
   uint64_t seed;
@@ -73,13 +81,14 @@ typedef struct tgen {
   int with_path, quiet;
   const char *out, *table, *plugins;
   /* state */
-  sk_engine *se, *xdrs;
+  sk_engine *se, *xdrs, *hodoku;
   double start, deadline;
   int record;                                /* ratings keep their steps */
 } tgen;
 
 static const char *const target_opts[] = {
-  "--er", "--xdrs", "--pearl", "--diamond", "--sdrs", "--needs", "--timeout", "--with-path", NULL
+  "--er", "--xdrs", "--pearl", "--diamond", "--sdrs", "--needs", "--timeout", "--with-path",
+  "--hodoku-level", "--hodoku-score", NULL
 };
 
 int sk_gen_target_wanted(int argc, char **argv) {
@@ -190,6 +199,14 @@ static int parse_args(int argc, char **argv, tgen *g) {
     } else if (!strcmp(a, "--xdrs")) {
       if (parse_band(a, v, 10, &g->d_lo, &g->d_hi)) return SK_EXIT_USAGE;
       g->have_xdrs = 1;
+    } else if (!strcmp(a, "--hodoku-level")) {
+      if (!v) return sk_usage_error(cmd, "--hodoku-level needs a level (Easy ... Extreme)");
+      g->hodoku_level = v;
+    } else if (!strcmp(a, "--hodoku-score")) {
+      int32_t lo, hi;          /* parse_band reads thousandths: scores are whole */
+      if (parse_band(a, v, 2000000, &lo, &hi)) return SK_EXIT_USAGE;
+      g->hs_lo = lo / 1000, g->hs_hi = hi / 1000;
+      g->have_hscore = 1;
     } else if (!strcmp(a, "--sdrs")) { if (parse_sdrs(v, &g->sdrs)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--needs")) { if (parse_needs(g, v)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--timeout")) { if (parse_seconds(a, v, &g->timeout)) return SK_EXIT_USAGE; }
@@ -218,8 +235,10 @@ static int parse_args(int argc, char **argv, tgen *g) {
     i++;
   }
   if (have_level && have_givens) return sk_usage_error(cmd, "use either --level or --givens");
-  if (!g->have_er && !g->have_xdrs && !g->pearl && !g->diamond && !g->sdrs && !g->nneeds)
-    return sk_usage_error(cmd, "no target: give --er, --xdrs, --pearl, --diamond, --sdrs or --needs");
+  if (!g->have_er && !g->have_xdrs && !g->pearl && !g->diamond && !g->sdrs && !g->nneeds &&
+      !g->hodoku_level && !g->have_hscore)
+    return sk_usage_error(cmd, "no target: give --er, --xdrs, --pearl, --diamond, --sdrs, --needs, "
+                          "--hodoku-level or --hodoku-score");
   if (g->pearl && g->diamond) return sk_usage_error(cmd, "a puzzle is never both an SE pearl and a diamond");
   g->gen.attempts = (int)attempts;
   sk_error err = {{0}};
@@ -237,6 +256,8 @@ typedef struct attempt {
   int rated, match, over_budget, gen_failed;
   uint8_t puzzle[SK_CELLS];
   int32_t er, ep, ed, d;
+  int64_t hscore;            /* HoDoKu's score and level (a HoDoKu target) */
+  const char *hlevel_name;   /* table-owned, NULL when not rated */
   char *text;                /* the output record when it matches (malloc'd) */
 } attempt;
 
@@ -265,6 +286,7 @@ static void make_record(const tgen *g, attempt *a, const sk_rating *r) {
   put_tenths(&b, a->er), sk_buf_puts(&b, "/"), put_tenths(&b, a->ep), sk_buf_puts(&b, "/");
   put_tenths(&b, a->ed);
   if (g->have_xdrs) sk_buf_printf(&b, " D=%d.%03d", a->d / 1000, a->d % 1000);
+  if (a->hlevel_name) sk_buf_printf(&b, " hodoku=%s (%lld)", a->hlevel_name, (long long)a->hscore);
   sk_buf_puts(&b, "\n");
   for (int i = 0; g->with_path && i < r->nsteps; i++) {
     sk_step_describe(&r->steps[i], step, sizeof step);
@@ -327,6 +349,19 @@ static void run_attempt(const tgen *g, uint64_t index, attempt *a) {
     if (x.over_budget) a->over_budget = 1;
     a->d = xdrs_d(x.er);
     a->match = !x.over_budget && a->d >= g->d_lo && a->d <= g->d_hi;
+    sk_rating_free(&x);
+  }
+  if (a->match && g->hodoku) {              /* HoDoKu's rating: table hodoku */
+    sk_rating x;
+    sk_rate_opts xo = {0};
+    xo.budget = budget_now(g);
+    sk_rate(g->hodoku, &grid, &xo, &x);
+    if (x.over_budget) a->over_budget = 1;
+    a->hscore = x.score;
+    a->hlevel_name = x.level_name;
+    a->match = !x.over_budget && x.level >= 0 &&
+               (!g->hodoku_level || x.level == g->hlevel) &&
+               (!g->have_hscore || (x.score >= g->hs_lo && x.score <= g->hs_hi));
     sk_rating_free(&x);
   }
   if (a->match) make_record(g, a, &r);
@@ -393,6 +428,16 @@ static int open_engines(tgen *g) {
     snprintf(g->needs[k], sizeof g->needs[k], "%s", t->entry[i].id);
   }
   if (g->have_xdrs && !(g->xdrs = sk_cli_engine("xdrs", g->plugins))) return -1;
+  if (g->hodoku_level || g->have_hscore) {
+    if (!(g->hodoku = sk_cli_engine("hodoku", g->plugins))) return -1;
+    const sk_table *ht = sk_engine_table(g->hodoku);
+    g->hlevel = -1;
+    for (int k = 0; g->hodoku_level && k < ht->nlevel; k++)
+      if (!strcasecmp(ht->level[k].name, g->hodoku_level)) g->hlevel = k;
+    if (g->hodoku_level && g->hlevel < 0)
+      return sk_usage_error("generate", "--hodoku-level: '%s' is not a level of table hodoku "
+                            "(Easy, Medium, Hard, Unfair, Extreme)", g->hodoku_level), -1;
+  }
   return 0;
 }
 
@@ -475,5 +520,6 @@ int sk_cmd_generate_target(int argc, char **argv) {
 done:
   sk_engine_free(g.se);
   sk_engine_free(g.xdrs);
+  sk_engine_free(g.hodoku);
   return rc;
 }

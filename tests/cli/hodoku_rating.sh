@@ -34,6 +34,18 @@ p3=12345678$(printf "%073d" 0 | tr 0 .)
 expect_status 1 "$SUDOKIT" rate --policy hodoku "$p3"
 expect_grep 'several solutions' "$T/out"
 
+# -- analyze's fields and generate's targets
+expect_status 0 "$SUDOKIT" analyze --fields hodoku_level,hodoku_score "$p1"
+[ "$(cat "$T/out")" = "hodoku_level=Easy hodoku_score=176" ] && ok || bad "analyze: $(cat "$T/out")"
+expect_status 0 "$SUDOKIT" generate --hodoku-level hard --hodoku-score 600-1400 -n 2 --seed 7 --quiet
+[ "$(grep -c ' hodoku=Hard ([0-9]*)$' "$T/out")" -eq 2 ] && ok || bad "generate --hodoku-level: $(cat "$T/out")"
+# each match rates so (its score in the band) when rated again
+cut -c1-81 "$T/out" >"$T/gen.txt"
+expect_status 0 "$SUDOKIT" rate --table hodoku --format '%L %s' -i "$T/gen.txt"
+awk '$1 != "Hard" || $2 < 600 || $2 > 1400 { exit 1 }' "$T/out" && ok || bad "the generated puzzles rate $(cat "$T/out")"
+expect_status 2 "$SUDOKIT" generate --hodoku-level nope --seed 1
+expect_grep "not a level of table hodoku" "$T/err"
+
 # -- Lua: the scored table's score and level in e:rate and e:rate_batch
 cat >"$T/s.lua" <<LUA
 local sk = require "sudokit"
