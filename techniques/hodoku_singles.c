@@ -165,10 +165,16 @@ static void m_rebuild(mirror *m, const sk_grid *g) {
 
 /* remaining differences, removed in (digit, cell) order */
 static void m_eliminate_rest(mirror *m, const sk_grid *g) {
-  for (int d = 1; d <= 9; d++)
+  sk_mask gone[SK_CELLS], all = 0;
+  for (int c = 0; c < SK_CELLS; c++) {
+    gone[c] = m->value[c] || g->value[c] ? 0 : (sk_mask)(m->cand[c] & ~g->cand[c]);
+    all |= gone[c];
+  }
+  for (sk_mask x = all; x; x &= x - 1) {
+    int d = sk_mask_first(x);
     for (int c = 0; c < SK_CELLS; c++)
-      if (!m->value[c] && !g->value[c] && (m->cand[c] & SK_BIT(d)) && !(g->cand[c] & SK_BIT(d)))
-        m_eliminate(m, c, d);
+      if ((gone[c] & SK_BIT(d)) && (m->cand[c] & SK_BIT(d))) m_eliminate(m, c, d);
+  }
 }
 
 /* Sudoku2.setSudoku: the givens in cell order on an empty grid */
