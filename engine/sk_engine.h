@@ -9,6 +9,8 @@
 **   ER  the largest step difficulty (20.0 when stuck)
 **   ED  the first step's difficulty
 **   EP  the running maximum at the first step that places a value
+** A scored table (one with levels:, sk_table.h) also gives each rating a
+** score and a level, HoDoKu's way (sk_rating.score, .level).
 */
 #ifndef SK_ENGINE_H
 #define SK_ENGINE_H
