@@ -101,72 +101,80 @@ static int try_set(const sk_search *s, const subset *p, const int *cells, sk_mas
 /* house order: blocks, rows, columns */
 static int house_at(int i) { return i < 9 ? 18 + i : i - 9; }
 
+/* Depth-first over the k-subsets of m members in lexicographic order (the
+** order of HoDoKu's nested loops), cutting a branch as soon as the union
+** of its members' masks has more than n bits (no completion can make a set
+** then).  naked: the members are cells, their masks candidates; hidden: the
+** members are digits, their masks house positions.  Returns 2 when the
+** search must stop. */
+typedef struct combo {
+  const sk_search *s;
+  const subset *p;
+  int h, m;
+  int member[9];              /* cells (naked) or digits (hidden) */
+  unsigned mask[9];
+  int pick[4];
+} combo;
+
+static int dfs(combo *c, int depth, int from, unsigned u) {
+  const subset *p = c->p;
+  if (depth == p->n) {
+    if (sk_mask_count((sk_mask)u) != p->n) return 0;
+    int cells[4];
+    sk_mask ds = 0;
+    if (p->naked) {
+      for (int k = 0; k < p->n; k++) cells[k] = c->member[c->pick[k]];
+      ds = (sk_mask)u;
+    } else {
+      int n = 0;
+      for (int i = 0; i < 9; i++)
+        if (u & (1u << i)) cells[n++] = sk_house_cell[c->h][i];
+      for (int k = 0; k < p->n; k++) ds |= SK_BIT(c->member[c->pick[k]]);
+    }
+    return try_set(c->s, p, cells, ds) == 2 ? 2 : 0;
+  }
+  for (int i = from; i <= c->m - (p->n - depth); i++) {
+    unsigned v = u | c->mask[i];
+    if (sk_mask_count((sk_mask)v) > p->n) continue;
+    c->pick[depth] = i;
+    if (dfs(c, depth + 1, i + 1, v) == 2) return 2;
+  }
+  return 0;
+}
+
 static int naked(const sk_search *s, const subset *p) {
   const sk_grid *g = s->grid;
+  combo c = {.s = s, .p = p};
   for (int hi = 0; hi < 27; hi++) {
-    int h = house_at(hi), list[9], m = 0;
+    c.h = house_at(hi), c.m = 0;
     for (int i = 0; i < 9; i++) {
-      int c = sk_house_cell[h][i];
-      int k = g->value[c] ? 0 : sk_mask_count(g->cand[c]);
-      if (k && k <= p->n) list[m++] = c;
+      int cell = sk_house_cell[c.h][i];
+      int k = g->value[cell] ? 0 : sk_mask_count(g->cand[cell]);
+      if (k && k <= p->n) c.member[c.m] = cell, c.mask[c.m++] = g->cand[cell];
     }
-    if (m < p->n) continue;
-    int idx[4];
-    for (int k = 0; k < p->n; k++) idx[k] = k;
-    for (;;) {
-      sk_mask u = 0;
-      int cells[4];
-      for (int k = 0; k < p->n; k++) cells[k] = list[idx[k]], u |= g->cand[cells[k]];
-      if (sk_mask_count(u) == p->n) {
-        int r = try_set(s, p, cells, u);
-        if (r == 2) return SK_SEARCH_STOPPED;
-      }
-      int k = p->n - 1;                       /* next combination */
-      while (k >= 0 && idx[k] == m - p->n + k) k--;
-      if (k < 0) break;
-      idx[k]++;
-      for (int j = k + 1; j < p->n; j++) idx[j] = idx[j - 1] + 1;
-    }
+    if (c.m >= p->n && dfs(&c, 0, 0, 0) == 2) return SK_SEARCH_STOPPED;
   }
   return SK_SEARCH_DONE;
 }
 
 static int hidden(const sk_search *s, const subset *p) {
   const sk_grid *g = s->grid;
+  combo c = {.s = s, .p = p};
   for (int hi = 0; hi < 27; hi++) {
-    int h = house_at(hi), empty = 0, digits[9], m = 0;
-    unsigned pos[10];
-    for (int i = 0; i < 9; i++) empty += g->value[sk_house_cell[h][i]] == 0;
+    int empty = 0;
+    c.h = house_at(hi), c.m = 0;
+    for (int i = 0; i < 9; i++) empty += g->value[sk_house_cell[c.h][i]] == 0;
     if (empty <= p->n) continue;
     for (int d = 1; d <= 9; d++) {
-      pos[d] = 0;
+      unsigned pos = 0;
       for (int i = 0; i < 9; i++) {
-        int c = sk_house_cell[h][i];
-        if (!g->value[c] && (g->cand[c] & SK_BIT(d))) pos[d] |= 1u << i;
+        int cell = sk_house_cell[c.h][i];
+        if (!g->value[cell] && (g->cand[cell] & SK_BIT(d))) pos |= 1u << i;
       }
-      int k = sk_mask_count((sk_mask)pos[d]);
-      if (k && k <= p->n) digits[m++] = d;
+      int k = sk_mask_count((sk_mask)pos);
+      if (k && k <= p->n) c.member[c.m] = d, c.mask[c.m++] = pos;
     }
-    if (m < p->n) continue;
-    int idx[4];
-    for (int k = 0; k < p->n; k++) idx[k] = k;
-    for (;;) {
-      unsigned u = 0;
-      sk_mask ds = 0;
-      for (int k = 0; k < p->n; k++) u |= pos[digits[idx[k]]], ds |= SK_BIT(digits[idx[k]]);
-      if (sk_mask_count((sk_mask)u) == p->n) {
-        int cells[4], n = 0;
-        for (int i = 0; i < 9; i++)
-          if (u & (1u << i)) cells[n++] = sk_house_cell[h][i];
-        int r = try_set(s, p, cells, ds);
-        if (r == 2) return SK_SEARCH_STOPPED;
-      }
-      int k = p->n - 1;
-      while (k >= 0 && idx[k] == m - p->n + k) k--;
-      if (k < 0) break;
-      idx[k]++;
-      for (int j = k + 1; j < p->n; j++) idx[j] = idx[j - 1] + 1;
-    }
+    if (c.m >= p->n && dfs(&c, 0, 0, 0) == 2) return SK_SEARCH_STOPPED;
   }
   return SK_SEARCH_DONE;
 }
