@@ -160,19 +160,22 @@ static int naked(const sk_search *s, const subset *p) {
 static int hidden(const sk_search *s, const subset *p) {
   const sk_grid *g = s->grid;
   combo c = {.s = s, .p = p};
+  uint16_t pos[SK_HOUSES][10] = {{0}};     /* positions of digit d in house h */
+  int empty[SK_HOUSES] = {0};
+  for (int h = 0; h < SK_HOUSES; h++)
+    for (int i = 0; i < 9; i++) {
+      int cell = sk_house_cell[h][i];
+      if (g->value[cell]) continue;
+      empty[h]++;
+      for (sk_mask x = g->cand[cell]; x; x &= x - 1) pos[h][sk_mask_first(x)] |= (uint16_t)(1u << i);
+    }
   for (int hi = 0; hi < 27; hi++) {
-    int empty = 0;
     c.h = house_at(hi), c.m = 0;
-    for (int i = 0; i < 9; i++) empty += g->value[sk_house_cell[c.h][i]] == 0;
-    if (empty <= p->n) continue;
+    if (empty[c.h] <= p->n) continue;
     for (int d = 1; d <= 9; d++) {
-      unsigned pos = 0;
-      for (int i = 0; i < 9; i++) {
-        int cell = sk_house_cell[c.h][i];
-        if (!g->value[cell] && (g->cand[cell] & SK_BIT(d))) pos |= 1u << i;
-      }
-      int k = sk_mask_count((sk_mask)pos);
-      if (k && k <= p->n) c.member[c.m] = d, c.mask[c.m++] = pos;
+      unsigned ps = pos[c.h][d];
+      int k = sk_mask_count((sk_mask)ps);
+      if (k && k <= p->n) c.member[c.m] = d, c.mask[c.m++] = ps;
     }
     if (c.m >= p->n && dfs(&c, 0, 0, 0) == 2) return SK_SEARCH_STOPPED;
   }
