@@ -145,7 +145,7 @@ $(BUILD)/tests/test_single_digit $(BUILD)/tests/test_coloring: $(BUILD)/obj/test
 $(BUILD)/obj/tests/unit/pattern_fixture.o: CFLAGS += $(CMOCKA_CFLAGS)
 # The tests of HoDoKu's techniques share theirs (it uses cmocka's asserts).
 HODOKU_STEP_TESTS := $(BUILD)/tests/test_wings_hodoku $(BUILD)/tests/test_sue_de_coq \
-                     $(BUILD)/tests/test_als
+                     $(BUILD)/tests/test_als $(BUILD)/tests/test_hodoku_rating
 $(HODOKU_STEP_TESTS): $(BUILD)/obj/tests/unit/hodoku_step_fixture.o
 $(BUILD)/obj/tests/unit/hodoku_step_fixture.o: CFLAGS += $(CMOCKA_CFLAGS)
 
@@ -193,7 +193,7 @@ fuzz:
 	    -print_final_stats=1 -artifact_prefix=build-fuzz/crash-$$f- build-fuzz/corpus/$$f; \
 	done
 
-cli-test: all $(BUILD)/sudokit-static $(TEST_PLUGINS)
+cli-test: all $(BUILD)/sudokit-static $(TEST_PLUGINS) $(BUILD)/bench/bench_hodoku
 	@failed=""; for t in $(filter-out tests/cli/lib.sh,$(sort $(wildcard tests/cli/*.sh))); do \
 	  echo "== $$t"; SUDOKIT=$(ABS_BUILD)/sudokit BUILD=$(ABS_BUILD) SRC=$(ABS_SRC) SK_SAN="$(SAN)" sh $$t \
 	    || failed="$$failed $$t"; done; \

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 #include "engine_state.h"
+#include "sk_geometry.h"
 
 /* Data plugins attach to the grid of one rating step (host get_aux/set_aux),
 ** or to the whole rating (set_rating_aux: kept across its steps). */
@@ -51,6 +52,8 @@ typedef struct sk_sink {
   double deadline;         /* CLOCK_MONOTONIC seconds; 0 = none */
   int stop;
   sk_auxset *aux;          /* the step's data, NULL outside a rating step */
+  const sk_hint *prev;     /* the hint applied last in this rating, or NULL */
+  const sk_table_entry *prev_entry;   /* the entry it came from */
 } sk_sink;
 
 static double now_seconds(void) {
@@ -206,6 +209,16 @@ static int32_t host_param(const sk_search *s, const char *name, int32_t dflt) {
   return sk_table_param(k->entry, name, dflt);
 }
 
+static const sk_hint *host_prev_hint(const sk_search *s) {
+  return ((const sk_sink *)s->sink)->prev;
+}
+
+static int32_t host_prev_param(const sk_search *s, const char *name, int32_t dflt) {
+  const sk_sink *k = s->sink;
+  if (!k->prev || !k->prev_entry || !name) return dflt;
+  return sk_table_param(k->prev_entry, name, dflt);
+}
+
 sk_engine *sk_engine_new(void) {
   sk_engine *e = calloc(1, sizeof *e);
   if (!e) return NULL;
@@ -223,6 +236,8 @@ sk_engine *sk_engine_new(void) {
   e->host.set_rating_aux = host_set_rating_aux;
   e->host.difficulty = host_difficulty;
   e->host.param = host_param;
+  e->host.prev_hint = host_prev_hint;
+  e->host.prev_param = host_prev_param;
   return e;
 }
 
@@ -238,6 +253,8 @@ void sk_engine_free(sk_engine *e) {
   free(e->handles);
   sk_table_free(e->table);
   free(e->bound);
+  free(e->escore);
+  free(e->elevel);
   free(e);
 }
 
@@ -253,10 +270,25 @@ int sk_engine_use_table(sk_engine *e, sk_table *t, sk_error *err) {
       return -1;
     }
   }
+  int64_t *escore = calloc((size_t)(t->n ? t->n : 1), sizeof *escore);
+  int *elevel = calloc((size_t)(t->n ? t->n : 1), sizeof *elevel);
+  if (!escore || !elevel) {
+    free(bound), free(escore), free(elevel);
+    return sk_error_set(err, "out of memory");
+  }
+  for (int i = 0; i < t->n; i++) {          /* a scored table's figures per entry */
+    const char *sc = sk_table_attr(&t->entry[i], "score");
+    escore[i] = sc ? strtoll(sc, NULL, 10) : 0;
+    elevel[i] = sk_table_entry_level(t, i);
+  }
   sk_table_free(e->table);
   free(e->bound);
+  free(e->escore);
+  free(e->elevel);
   e->table = t;
   e->bound = bound;
+  e->escore = escore;
+  e->elevel = elevel;
   return 0;
 }
 
@@ -322,12 +354,15 @@ static const sk_tech *sink_for(sk_sink *k, sk_engine *e, int i) {
 
 /* Run technique i on g; best/diff get the chosen hint.  1 if found. */
 static int find_step(sk_engine *e, const sk_grid *g, int i, double deadline, sk_auxset *aux,
-                     sk_hint *best, int32_t *diff, int *timed_out) {
+                     const sk_hint *prev, int prev_i, sk_hint *best, int32_t *diff,
+                     int *timed_out) {
   sk_sink k;
   const sk_tech *t = sink_for(&k, e, i);
   k.best = best;
   k.deadline = deadline;
   k.aux = aux;
+  k.prev = prev;
+  k.prev_entry = prev && prev_i >= 0 ? &e->table->entry[prev_i] : NULL;
   sk_search s = {&e->host, g, t->t.data, &k};
   t->t.search(&s);
   if (k.stop && !k.have && deadline > 0 && now_seconds() > deadline) *timed_out = 1;
@@ -363,6 +398,7 @@ static int record_step(sk_rating *r, int i, const sk_engine *e, const sk_hint *h
   for (int c = 0; c < SK_CELLS; c++)
     for (sk_mask m = h->elim[c] & g->cand[c]; m; m &= m - 1)
       s->elim[s->nelim++] = (uint16_t)(c * 16 + __builtin_ctz(m) + 1);
+  sk_step_order_elims(te, h, s);
   r->nsteps++;
   return 0;
 }
@@ -375,16 +411,36 @@ static int hint_wrong(const sk_hint *h, const sk_grid *g, const uint8_t *sol) {
   return 0;
 }
 
+void sk_rating_score_start(const sk_engine *e, sk_rating *r) {
+  r->score = 0;
+  r->level = e->table && e->table->nlevel > 0 ? 0 : -1;
+  r->level_name = r->level >= 0 ? e->table->level[0].name : NULL;
+}
+
+void sk_rating_score_step(const sk_engine *e, sk_rating *r, int tech) {
+  if (r->level < 0 || tech < 0 || tech >= e->table->n) return;
+  r->score += e->escore[tech];
+  if (e->elevel[tech] > r->level) r->level = e->elevel[tech];
+}
+
+void sk_rating_score_end(const sk_engine *e, sk_rating *r) {
+  if (r->level < 0) return;
+  const sk_table *t = e->table;
+  while (r->level + 1 < t->nlevel && t->level[r->level].max >= 0 && r->score > t->level[r->level].max)
+    r->level++;
+  r->level_name = t->level[r->level].name;
+}
+
 int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating *r) {
   sk_rate_opts none = {0};
   if (!o) o = &none;
   memset(r, 0, sizeof *r);
   if (!e->table) return -1;
-  sk_hint *h = malloc(sizeof *h);
+  sk_hint *h = malloc(2 * sizeof *h), *prev = h + 1;   /* prev: the hint applied last */
   if (!h) return -1;
   double deadline = o->budget > 0 ? now_seconds() + o->budget : 0;
   sk_grid g = *start;
-  int first = 1, placed = 0;
+  int first = 1, placed = 0, prev_i = -1;
   sk_auxset aux = {0};
   r->er = 0;
   /* stop_above: the least difficulty entries i.. can still give */
@@ -401,6 +457,7 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
       floor_from[k] = f < floor_from[k + 1] ? f : floor_from[k + 1];
     }
   }
+  sk_rating_score_start(e, r);
   while (g.nempty > 0) {
     if (o->max_steps && r->nsteps >= o->max_steps) break;
     int found = 0, timed_out = 0;
@@ -411,11 +468,13 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
       if (e->table->entry[i].disabled) continue;
       if (o->profile) {
         double t0 = thread_cpu_seconds();
-        found = find_step(e, &g, i, deadline, &aux, h, &diff, &timed_out);
+        found = find_step(e, &g, i, deadline, &aux, prev_i >= 0 ? prev : NULL, prev_i, h,
+                          &diff, &timed_out);
         o->profile[i].seconds += thread_cpu_seconds() - t0;
         o->profile[i].calls++;
         o->profile[i].hits += found;
-      } else found = find_step(e, &g, i, deadline, &aux, h, &diff, &timed_out);
+      } else found = find_step(e, &g, i, deadline, &aux, prev_i >= 0 ? prev : NULL, prev_i, h,
+                               &diff, &timed_out);
       if (found) break;
     }
     if (timed_out || (deadline > 0 && now_seconds() > deadline)) { r->over_budget = 1; break; }
@@ -427,6 +486,7 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
     if (!found) { r->stuck = 1; r->er = SK_STUCK_MILLI; break; }
     if (diff > r->er) r->er = diff;
     if (first) { r->ed = r->er; first = 0; }
+    sk_rating_score_step(e, r, i);
     int unwanted = 0;
     if (!placed) {
       if (h->cell >= 0) {
@@ -444,12 +504,15 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
     }
     aux_clear_step(&aux, 0);               /* the grid changes */
     sk_hint_apply(h, &g);
+    *prev = *h;
+    prev_i = i;
     if (unwanted) { r->unwanted = 1; r->er = SK_STUCK_MILLI; break; }
     if (o->stop_above > 0 && r->er > o->stop_above) { r->above = 1; break; }
     if (o->stop_at > 0 && r->er >= o->stop_at) { r->reached = 1; break; }
   }
   free(floor_from);
   aux_clear(&aux);
+  sk_rating_score_end(e, r);
   r->final = g;
   free(h);
   return 0;
@@ -511,6 +574,91 @@ void sk_step_describe(const sk_step *s, char *buf, size_t size) {
   for (int i = 0; i < s->nelim && len < size; i++) {
     n = snprintf(buf + len, size - len, "%s%s<>%d", sep, sk_cell_name(s->elim[i] / 16, cell), s->elim[i] % 16);
     len += n < 0 ? 0 : (size_t)n;
+    sep = ", ";
+  }
+}
+
+void sk_step_order_elims(const sk_table_entry *te, const sk_hint *h, sk_step *s) {
+  if (sk_table_param(te, "elim-order", 0) != 2 || s->nelim < 2 || !h) return;
+  /* the houses all focus cells share, row, column, block; their cells in
+  ** house order, digits ascending; a candidate listed once */
+  int first = -1, shared[3] = {1, 1, 1}, n = 0;
+  for (int c = 0; c < SK_CELLS; c++) {
+    if (!h->focus[c]) continue;
+    if (first < 0) { first = c; continue; }
+    for (int k = 0; k < 3; k++)
+      if (sk_cell_house[c][k] != sk_cell_house[first][k]) shared[k] = 0;
+  }
+  if (first < 0) return;
+  uint16_t out[SK_CELLS * 9];
+  uint8_t taken[SK_CELLS * 16] = {0};
+  for (int k = 0; k < 3; k++) {
+    if (!shared[k]) continue;
+    for (int i = 0; i < 9; i++) {
+      int c = sk_house_cell[sk_cell_house[first][k]][i];
+      for (int j = 0; j < s->nelim; j++)
+        if (s->elim[j] / 16 == c && !taken[s->elim[j]]) taken[s->elim[j]] = 1, out[n++] = s->elim[j];
+    }
+  }
+  for (int j = 0; j < s->nelim; j++)          /* anything outside them, as it was */
+    if (!taken[s->elim[j]]) out[n++] = s->elim[j];
+  memcpy(s->elim, out, (size_t)n * sizeof *out);
+}
+
+/* HoDoKu's getCompactCellPrint: cells ascending; each takes the later
+** cells of its row while it has one row, or of its column while it has one
+** column */
+static size_t compact_cells(const int *cells, int n, char *out, size_t size) {
+  int used[SK_CELLS] = {0};
+  size_t len = 0;
+  if (size) out[0] = 0;
+  for (int i = 0; i < n; i++) {
+    if (used[i]) continue;
+    used[i] = 1;
+    int r = cells[i] / 9, c = cells[i] % 9, rows[9], cols[9], nr = 1, nc = 1;
+    rows[0] = r, cols[0] = c;
+    for (int j = i + 1; j < n; j++) {
+      if (used[j]) continue;
+      if (cells[j] / 9 == r && nr == 1 && nc < 9) cols[nc++] = cells[j] % 9, used[j] = 1;
+      else if (cells[j] % 9 == c && nc == 1 && nr < 9) rows[nr++] = cells[j] / 9, used[j] = 1;
+    }
+    char part[24];
+    int p = snprintf(part, sizeof part, "%sr", i ? "," : "");
+    for (int k = 0; k < nr; k++) part[p++] = (char)('1' + rows[k]);
+    part[p++] = 'c';
+    for (int k = 0; k < nc; k++) part[p++] = (char)('1' + cols[k]);
+    part[p] = 0;
+    if (len < size) len += (size_t)snprintf(out + len, size - len, "%s", part);
+  }
+  return len;
+}
+
+void sk_step_compact(const sk_engine *e, const sk_step *s, char *buf, size_t size) {
+  if (!size) return;
+  size_t len = (size_t)snprintf(buf, size, "%s", s->text && *s->text ? s->text : s->name);
+  if (s->cell >= 0 || len >= size) return;
+  int order = e && e->table && s->tech >= 0 && s->tech < e->table->n
+                  ? sk_table_param(&e->table->entry[s->tech], "elim-order", 0) : 0;
+  int digits[9], nd = 0, seen[10] = {0};
+  if (order == 0) {
+    for (int d = 1; d <= 9; d++)
+      for (int k = 0; k < s->nelim; k++)
+        if (s->elim[k] % 16 == d) { digits[nd++] = d; break; }
+  } else
+    for (int k = 0; k < s->nelim; k++)
+      if (!seen[s->elim[k] % 16]) seen[s->elim[k] % 16] = 1, digits[nd++] = s->elim[k] % 16;
+  const char *sep = " => ";
+  for (int i = 0; i < nd && len < size; i++) {
+    int cells[SK_CELLS], n = 0;
+    for (int k = 0; k < s->nelim; k++)
+      if (s->elim[k] % 16 == digits[i]) cells[n++] = s->elim[k] / 16;
+    for (int a = 1; a < n; a++)                /* ascending */
+      for (int b = a; b > 0 && cells[b] < cells[b - 1]; b--) {
+        int x = cells[b]; cells[b] = cells[b - 1]; cells[b - 1] = x;
+      }
+    len += (size_t)snprintf(buf + len, size - len, "%s", sep);
+    if (len < size) len += compact_cells(cells, n, buf + len, size - len);
+    if (len < size) len += (size_t)snprintf(buf + len, size - len, "<>%d", digits[i]);
     sep = ", ";
   }
 }

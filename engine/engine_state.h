@@ -20,6 +20,8 @@ struct sk_engine {
   int nhandles, caphandles;
   sk_table *table;
   int *bound;              /* table index -> tech index */
+  int64_t *escore;         /* per table entry: attrs score (a scored table) */
+  int *elevel;             /* per table entry: its level index, -1 unscored */
   sk_host host;
 };
 

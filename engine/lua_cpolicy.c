@@ -19,7 +19,7 @@ struct sk_policy {
   lua_State *L;
   char *name, *path;
   double budget;
-  int verify;
+  int verify, explain;
   sklua_limitstate lim;        /* per-puzzle limits (sk_policy_opts.limits) */
   int limited;
 };
@@ -96,6 +96,7 @@ sk_policy *sk_policy_open_opts(const char *name_or_path, const sk_policy_opts *o
   lua_settop(L, 0);
   p->budget = o ? o->budget : 0;
   p->verify = o ? o->verify : 0;
+  p->explain = o ? o->explain : 0;
   if (!p->name || !p->path) {
     sk_error_set(err, "out of memory");
     sk_policy_close(p);
@@ -133,6 +134,7 @@ static int policy_call(lua_State *L) {
   lua_pushinteger(L, a->puzzle ? a->puzzle->line : 0), lua_setfield(L, -2, "line");
   lua_createtable(L, 0, 2);
   if (a->p->budget > 0) lua_pushnumber(L, a->p->budget), lua_setfield(L, -2, "budget");
+  if (a->p->explain) lua_pushboolean(L, 1), lua_setfield(L, -2, "explain");
   if (a->p->verify) {
     uint8_t sol[SK_CELLS];
     if (sk_solve_count_grid(a->g, 2, sol, NULL) == 1) {

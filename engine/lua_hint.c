@@ -80,6 +80,7 @@ void sklua_push_stepview(lua_State *L, const sklua_stepview *v) {
   lua_pushstring(L, v->text ? v->text : ""), lua_setfield(L, -2, "text");
   describe(v, desc, sizeof desc);
   lua_pushstring(L, desc), lua_setfield(L, -2, "description");
+  if (v->compact) lua_pushstring(L, v->compact), lua_setfield(L, -2, "compact");
 }
 
 static void hint_view(const sklua_hint *x, sklua_stepview *v, uint16_t *buf) {
@@ -88,6 +89,7 @@ static void hint_view(const sklua_hint *x, sklua_stepview *v, uint16_t *buf) {
   v->cell = x->h.cell, v->digit = x->h.cell >= 0 ? x->h.digit : 0;
   v->nelim = sklua_elim_list(x->h.elim, NULL, buf);   /* cut when pushed */
   v->elim = buf;
+  v->compact = NULL;
 }
 
 static int h_index(lua_State *L) {

@@ -145,6 +145,7 @@ typedef struct sklua_stepview {
   int tech, cell, digit, nelim;
   int32_t diff;
   const uint16_t *elim;        /* cell * 16 + digit */
+  const char *compact;         /* HoDoKu's /vp line (sk_step_compact), or NULL */
 } sklua_stepview;
 
 /* Push h (of technique tech of e's table, found on g) as a hint. */

@@ -60,6 +60,7 @@ static int add_step(sk_rating *r, const sk_engine *e, int tech, const sk_hint *h
     return -1;
   }
   memcpy(s->elim, buf, (size_t)s->nelim * sizeof *s->elim);
+  sk_step_order_elims(&sk_engine_table(e)->entry[tech], h, s);
   r->nsteps++;
   return 0;
 }
@@ -73,12 +74,14 @@ static int rate_chosen(sk_engine *e, const sk_grid *start, sklua_chooser choose,
   double deadline = o->budget > 0 ? sklua_now() + o->budget : 0;
   sk_grid g = *start;
   int placed = 0;
+  sk_rating_score_start(e, r);
   while (g.nempty > 0) {
     if (o->max_steps && r->nsteps >= o->max_steps) break;
     int32_t diff = 0;
     int i = choose(e, &g, h, &diff);
     if (i < 0) { r->stuck = 1; r->er = SK_STUCK_MILLI; break; }
     count_step(r, diff, h->cell >= 0, &placed);
+    sk_rating_score_step(e, r, i);
     if (add_step(r, e, i, h, diff, &g) != 0) { free(h); return -1; }
     if (o->solution && hint_wrong(h, &g, o->solution)) {
       r->wrong = 1;
@@ -88,6 +91,7 @@ static int rate_chosen(sk_engine *e, const sk_grid *start, sklua_chooser choose,
     sk_hint_apply(h, &g);
     if (deadline > 0 && sklua_now() > deadline && g.nempty > 0) { r->over_budget = 1; break; }
   }
+  sk_rating_score_end(e, r);
   r->final = g;
   free(h);
   return 0;
@@ -135,11 +139,13 @@ static int rate_lua(lua_State *L, int fn, int steps, const sk_grid *start, const
     if (!sklua_hint_acts(&x->h, &g))
       luaL_error(L, "choose returned a hint that changes nothing at step %d", r->nsteps + 1);
     count_step(r, x->diff, x->h.cell >= 0, &placed);
+    if (r->nsteps == 0) sk_rating_score_start(e, r);
+    sk_rating_score_step(e, r, x->tech);
     if (x->diff > top) top = x->diff, hardest = r->nsteps + 1;
     uint16_t buf[SKLUA_MAX_ELIM];
     sklua_stepview v = {x->id, x->name, x->h.text, x->tech, x->h.cell,
                         x->h.cell >= 0 ? x->h.digit : 0, sklua_elim_list(x->h.elim, &g, buf),
-                        x->diff, buf};
+                        x->diff, buf, NULL};
     sklua_push_stepview(L, &v);
     lua_rawseti(L, steps, ++r->nsteps);
     if (o->solution && hint_wrong(&x->h, &g, o->solution)) {
@@ -152,6 +158,9 @@ static int rate_lua(lua_State *L, int fn, int steps, const sk_grid *start, const
     lua_pop(L, 1);
     if (deadline > 0 && sklua_now() > deadline && g.nempty > 0) { r->over_budget = 1; break; }
   }
+  sk_engine *e = sklua_checkengine(L, 1);
+  if (r->nsteps == 0) sk_rating_score_start(e, r);
+  sk_rating_score_end(e, r);
   r->final = g;
   return hardest;
 }
@@ -163,9 +172,11 @@ static int rate_lua(lua_State *L, int fn, int steps, const sk_grid *start, const
 ** e:rate
 ** ===================================================================== */
 
-static void push_step(lua_State *L, const sk_step *s) {
+static void push_step(lua_State *L, const sk_engine *e, const sk_step *s) {
+  char compact[2048];
+  sk_step_compact(e, s, compact, sizeof compact);
   sklua_stepview v = {s->id, s->name, s->text, s->tech, s->cell, s->cell >= 0 ? s->digit : 0,
-                      s->nelim, s->difficulty, s->elim};
+                      s->nelim, s->difficulty, s->elim, compact};
   sklua_push_stepview(L, &v);
 }
 
@@ -180,12 +191,16 @@ void sklua_push_totals(lua_State *L, const sk_rating *r) {
   lua_pushboolean(L, r->wrong), lua_setfield(L, -2, "wrong");
   if (r->wrong) lua_pushinteger(L, r->wrong_step + 1), lua_setfield(L, -2, "wrong_step");
   lua_pushinteger(L, r->nsteps), lua_setfield(L, -2, "nsteps");
+  if (r->level >= 0 && r->level_name) {      /* a scored table (levels:) */
+    lua_pushinteger(L, (lua_Integer)r->score), lua_setfield(L, -2, "score");
+    lua_pushstring(L, r->level_name), lua_setfield(L, -2, "level");
+  }
 }
 
 /* The result table of a rating; steps as a list when with_steps.  The
 ** steps are r's, or (lsteps > 0) the Lua list at that index, whose entry
 ** lhardest is the hardest. */
-static void push_rating(lua_State *L, const sk_rating *r, int with_steps, int lsteps,
+static void push_rating(lua_State *L, const sk_engine *e, const sk_rating *r, int with_steps, int lsteps,
                         int lhardest) {
   sklua_push_totals(L, r);
   if (lsteps > 0) {
@@ -193,11 +208,11 @@ static void push_rating(lua_State *L, const sk_rating *r, int with_steps, int ls
     if (with_steps) lua_pushvalue(L, lsteps), lua_setfield(L, -2, "steps");
   } else {
     int h = sklua_hardest_step(r);
-    if (h >= 0) push_step(L, &r->steps[h]), lua_setfield(L, -2, "hardest");
+    if (h >= 0) push_step(L, e, &r->steps[h]), lua_setfield(L, -2, "hardest");
     if (with_steps) {
       lua_createtable(L, r->nsteps, 0);
       for (int i = 0; i < r->nsteps; i++) {
-        push_step(L, &r->steps[i]);
+        push_step(L, e, &r->steps[i]);
         lua_rawseti(L, -2, i + 1);
       }
       lua_setfield(L, -2, "steps");
@@ -291,12 +306,12 @@ static int rate_grid(lua_State *L, sk_engine *e, int with_steps_default) {
     lua_newtable(L);
     int steps = lua_gettop(L);
     int hardest = rate_lua(L, fn, steps, g, &o, r);
-    push_rating(L, r, with_steps, steps, hardest);
+    push_rating(L, e, r, with_steps, steps, hardest);
     return 1;
   }
   if (sklua_rate_with(e, g, kind == SKLUA_CHOOSE_CHEAPEST, &o, r) != 0)
     luaL_error(L, "out of memory");
-  push_rating(L, r, with_steps, 0, 0);
+  push_rating(L, e, r, with_steps, 0, 0);
   return 1;
 }
 

@@ -9,6 +9,8 @@
 **   ER  the largest step difficulty (20.0 when stuck)
 **   ED  the first step's difficulty
 **   EP  the running maximum at the first step that places a value
+** A scored table (one with levels:, sk_table.h) also gives each rating a
+** score and a level, HoDoKu's way (sk_rating.score, .level).
 */
 #ifndef SK_ENGINE_H
 #define SK_ENGINE_H
@@ -76,7 +78,21 @@ typedef struct sk_rating {
   int nsteps, cap;
   sk_step *steps;             /* only when recording */
   sk_grid final;              /* grid where the rating stopped */
+  /* a scored table (levels:, sk_table_score): the path's score and level
+  ** (its index, and its name owned by the table); level -1 otherwise */
+  int64_t score;
+  int level;
+  const char *level_name;
 } sk_rating;
+
+/* Score and level of a rating's steps under e's table, as sk_table_score
+** counts them, into r->score, r->level, r->level_name: sk_rate does it;
+** other rating loops call sk_rating_score_step once per step taken (tech =
+** its table index) after zeroing with sk_rating_score_start, and
+** sk_rating_score_end at the end. */
+void sk_rating_score_start(const sk_engine *e, sk_rating *r);
+void sk_rating_score_step(const sk_engine *e, sk_rating *r, int tech);
+void sk_rating_score_end(const sk_engine *e, sk_rating *r);
 
 /* Where a rating's time goes, per table entry: the searches run (calls),
 ** the steps they gave (hits) and the CPU time of those searches (the
@@ -146,6 +162,20 @@ void sk_hint_apply(const sk_hint *h, sk_grid *g);
 ** step's name is s->name (what Lua's step.name and `sudokit techniques`
 ** show): the plugin's own name at the head of s->text is replaced by it. */
 void sk_step_describe(const sk_step *s, char *buf, size_t size);
+
+/* A step as HoDoKu's solution path (/vp) writes it: the hint's text, then
+** " => " and the eliminations grouped by digit, each group's cells in
+** HoDoKu's compact form ("r3c37<>2, r3c8<>6").  The groups come in the
+** order of the digits' first elimination in the order HoDoKu's technique
+** lists them, which the step's table entry gives as its param elim-order:
+** 0 (or none) by digit then cell, 1 by cell then digit, 2 house by house
+** (naked sets: sk_step_order_elims).  Placing steps print only the text. */
+void sk_step_compact(const sk_engine *e, const sk_step *s, char *buf, size_t size);
+
+/* Reorder s->elim as the table entry's param elim-order lists them (1 and
+** 2 above; h the hint the step was made of, for the houses of its focus);
+** without the param, or 0, s->elim stays in ascending cell * 16 + digit. */
+void sk_step_order_elims(const sk_table_entry *te, const sk_hint *h, sk_step *s);
 
 /* serate-style rounding: tenths, half up. */
 static inline int sk_milli_to_tenths(int32_t m) { return (m + 50) / 100; }

@@ -146,6 +146,7 @@ typedef struct sk_policy_opts {
   double budget;              /* seconds per puzzle, 0 = none: ctx.budget */
   int verify;                 /* check each step against the solution: ctx.solution */
   int drop_missing;           /* bind only the table's techniques that are loaded */
+  int explain;                /* ctx.explain = true: the policy writes the solving path too */
   sk_lua_limits limits;       /* per puzzle: a policy over them declines the puzzle
                               ** ("file:line: instruction limit (N) exceeded");
                               ** loading the policy file runs under them too,

@@ -9,6 +9,7 @@
 **
 **   name: se
 **   description: ...
+**   levels: [...]                   (optional: a scored table, see sk_table_score)
 **   techniques:
 **     - id: unique-loop
 **       base: 4.5
@@ -150,6 +151,13 @@ typedef struct sk_table_entry {
   const sk_table_ext *ext;     /* further keys, owned by the table; NULL: none */
 } sk_table_entry;
 
+/* A level of a scored table (levels:): its name and the largest total
+** score it admits (max < 0: no limit). */
+typedef struct sk_level {
+  char *name;
+  int64_t max;
+} sk_level;
+
 typedef struct sk_table {
   char *name;                  /* the table's name: key */
   char *description;           /* optional */
@@ -158,6 +166,8 @@ typedef struct sk_table {
   sk_table_entry *entry;       /* in step-engine order */
   int next;
   sk_table_ext **ext;          /* the entries' further keys (see above) */
+  int nlevel;                  /* levels: (a scored table), easiest first */
+  sk_level *level;
 } sk_table;
 
 /* Read a table; NULL with err->msg "file:line:col: what" on failure.
@@ -185,6 +195,23 @@ const sk_reglib_rule *sk_table_reglib(const sk_table_entry *e);
 const char *sk_reglib_code_for(const sk_reglib_rule *r, int32_t type);
 /* The params of a variant under rule r, or NULL (*n = 0). */
 const sk_param *sk_reglib_variant_params(const sk_reglib_rule *r, const char *variant, int *n);
+
+/* A scored table (one with levels:) rates a path as HoDoKu does: its score
+** is the sum over the steps of their entries' attribute `score` (a whole
+** number, 0 when absent); its level starts at the highest attribute `level`
+** of any step (a level's name, case ignored; an unknown or missing one
+** counts as the first level) and is raised while the score exceeds that
+** level's max.  A table declares it at the top level:
+**   levels:
+**     - {name: Easy, max: 800}
+**     - {name: Medium, max: 1000}
+**     - {name: Extreme}              # no max: no limit
+** names unique, maxima ascending.  ids: the steps' table indices.  Returns
+** the level's index, or -1 for a table without levels. */
+int sk_table_score(const sk_table *t, const int *ids, int n, int64_t *score);
+/* The level of an entry (its attribute `level`), 0 when unknown; -1 for a
+** table without levels. */
+int sk_table_entry_level(const sk_table *t, int i);
 
 /* Difficulty (milli) of a hint with these figures under entry e. */
 int32_t sk_table_difficulty(const sk_table_entry *e, const int32_t *fig);

@@ -12,6 +12,7 @@
 */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "sk_table.h"
 #include "sk_plugin.h"
 
@@ -74,6 +75,8 @@ void sk_table_free(sk_table *t) {
     free(e->provenance);
   }
   free(t->entry);
+  for (int i = 0; i < t->nlevel; i++) free(t->level[i].name);
+  free(t->level);
   free(t->name);
   free(t->description);
   free(t->path);
@@ -153,11 +156,43 @@ sk_table *sk_table_copy(const sk_table *t) {
       e->mod[j].provenance = dupstr(t->entry[i].mod[j].provenance, &bad);
     c->n++;
   }
+  if (!bad && t->nlevel > 0 && !(c->level = calloc((size_t)t->nlevel, sizeof *c->level))) bad = 1;
+  for (int i = 0; !bad && i < t->nlevel; i++) {
+    c->level[i].max = t->level[i].max;
+    if ((c->level[i].name = dupstr(t->level[i].name, &bad))) c->nlevel++;
+  }
   if (bad) {
     sk_table_free(c);
     return NULL;
   }
   return c;
+}
+
+int sk_table_entry_level(const sk_table *t, int i) {
+  if (!t || t->nlevel == 0) return -1;
+  const char *lv = i >= 0 && i < t->n ? sk_table_attr(&t->entry[i], "level") : NULL;
+  if (!lv) return 0;
+  for (int k = 0; k < t->nlevel; k++)
+    if (!strcasecmp(lv, t->level[k].name)) return k;
+  return 0;
+}
+
+int sk_table_score(const sk_table *t, const int *ids, int n, int64_t *score) {
+  int64_t sum = 0;
+  int level = 0;
+  if (!t || t->nlevel == 0) {
+    if (score) *score = 0;
+    return -1;
+  }
+  for (int k = 0; k < n; k++) {
+    const char *sc = ids[k] >= 0 && ids[k] < t->n ? sk_table_attr(&t->entry[ids[k]], "score") : NULL;
+    if (sc) sum += strtoll(sc, NULL, 10);
+    int lv = sk_table_entry_level(t, ids[k]);
+    if (lv > level) level = lv;
+  }
+  while (level + 1 < t->nlevel && t->level[level].max >= 0 && sum > t->level[level].max) level++;
+  if (score) *score = sum;
+  return level;
 }
 
 int sk_table_find(const sk_table *t, const char *id) {

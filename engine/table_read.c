@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "sk_table.h"
 #include "yaml_doc.h"
 
@@ -539,10 +540,45 @@ static int read_entry(ctx *c, const node *v, sk_table *t, sk_table_entry *e) {
   return 0;
 }
 
-enum { R_NAME, R_DESC, R_SOURCE, R_NOTES, R_TECHS, R_N };
+/* levels: [{name: N, max: M}, ..., {name: N}] -- see sk_table_score */
+static int read_levels(ctx *c, const node *v, sk_table *t) {
+  static const char *const names[] = {"name", "max", NULL};
+  char buf[64];
+  if (v->kind != N_SEQ || v->n == 0)
+    return skY_failat(c, v, "'levels' must be a non-empty sequence, not %s",
+                      v->kind == N_SEQ ? "an empty one" : skY_what_is(v, buf, sizeof buf));
+  if (!(t->level = calloc((size_t)v->n, sizeof *t->level))) return skY_failat(c, v, "out of memory");
+  for (int i = 0; i < v->n; i++) {
+    const node *l = v->kid[i], *kn[2] = {0}, *vn[2] = {0};
+    if (want_map(c, l, "a level")) return -1;
+    if (fields(c, l, "a level", names, kn, vn)) return -1;
+    if (!vn[0]) return skY_failat(c, l, "a level needs a 'name'");
+    sk_level *lv = &t->level[t->nlevel];
+    if (want_text(c, vn[0], "the level's 'name'", &lv->name)) return -1;
+    t->nlevel++;
+    for (int k = 0; k < i; k++)
+      if (!strcasecmp(t->level[k].name, lv->name))
+        return skY_failat(c, vn[0], "level '%s' is listed twice", lv->name);
+    lv->max = -1;
+    if (vn[1]) {
+      int32_t m;
+      if (want_int(c, vn[1], "the level's 'max'", 0, &m)) return -1;
+      lv->max = m;
+      if (i > 0 && (t->level[i - 1].max < 0 || t->level[i - 1].max >= m))
+        return skY_failat(c, vn[1], "level '%s': max must exceed the max of the level before",
+                          lv->name);
+    } else if (i + 1 < v->n)
+      return skY_failat(c, l, "level '%s' has no 'max': only the last level may go without",
+                        lv->name);
+  }
+  return 0;
+}
+
+enum { R_NAME, R_DESC, R_SOURCE, R_NOTES, R_TECHS, R_LEVELS, R_N };
 
 static int read_table(ctx *c, const node *root, sk_table *t) {
-  static const char *const names[] = {"name", "description", "source", "notes", "techniques", NULL};
+  static const char *const names[] = {"name", "description", "source", "notes", "techniques",
+                                      "levels", NULL};
   const node *kn[R_N] = {0}, *vn[R_N] = {0};
   char buf[64];
   if (skY_is_null(root)) return skY_failat(c, root, "empty table: expected 'name' and 'techniques'");
@@ -555,6 +591,7 @@ static int read_table(ctx *c, const node *root, sk_table *t) {
   if (vn[R_DESC] && want_text(c, vn[R_DESC], "'description'", &t->description)) return -1;
   if (vn[R_SOURCE] && want_text(c, vn[R_SOURCE], "'source'", NULL)) return -1;
   if (vn[R_NOTES] && want_text(c, vn[R_NOTES], "'notes'", NULL)) return -1;
+  if (vn[R_LEVELS] && read_levels(c, vn[R_LEVELS], t)) return -1;
   const node *techs = vn[R_TECHS];
   if (!techs) return skY_failat(c, root, "the table has no 'techniques'");
   if (techs->kind != N_SEQ || techs->n == 0)

@@ -153,6 +153,16 @@ struct sk_host {
   ** serves several rating systems.  Searches run outside a table entry
   ** (run_technique without one) get dflt. */
   int32_t (*param)(const sk_search *s, const char *name, int32_t dflt);
+  /* -- ABI 1, the previous step (added at the end) --
+  ** The hint the rating applied last (its placement and eliminations as
+  ** the technique emitted them), or NULL before the first step and outside
+  ** a rating's step loop.  prev_param reads an option of the table entry
+  ** that hint came from, as param does for the entry being searched.  For
+  ** a technique that mirrors another program's bookkeeping of the grid
+  ** (HoDoKu's singles queues depend on the order in which each step's
+  ** candidates were removed). */
+  const sk_hint *(*prev_hint)(const sk_search *s);
+  int32_t (*prev_param)(const sk_search *s, const char *name, int32_t dflt);
 };
 
 #define SK_AUX_MAX 16

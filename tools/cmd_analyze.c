@@ -23,14 +23,14 @@
 /* {====== fields */
 
 enum {
-  NEED_MIN = 1, NEED_BD = 2, NEED_MAGIC_ER = 4, NEED_RATE = 8
+  NEED_MIN = 1, NEED_BD = 2, NEED_MAGIC_ER = 4, NEED_RATE = 8, NEED_HODOKU = 16
 };
 
 typedef enum {
   F_PUZZLE, F_GIVENS, F_BLANKS, F_LEVEL, F_MINIMAL, F_NREDUNDANT, F_REDUNDANT,
   F_CORR, F_LINKS, F_GRADE, F_NODES, F_GUESSES, F_ORDER, F_NMAGIC, F_MAGIC,
   F_MAGIC_ER, F_BD_TESTS, F_ER, F_EP, F_ED, F_SE_CLASS, F_SDRS, F_SDRS_FLAGS, F_STEPS,
-  F_HARDEST, F_TECHNIQUES, F_NFIELDS
+  F_HARDEST, F_TECHNIQUES, F_HODOKU_LEVEL, F_HODOKU_SCORE, F_NFIELDS
 } field_id;
 
 static const struct {
@@ -64,6 +64,8 @@ static const struct {
   {"steps", NEED_RATE, "steps of the rating's path"},
   {"hardest", NEED_RATE, "technique (table id) of the first step rated ER; stuck, or -"},
   {"techniques", NEED_RATE, "steps per technique, in table order (id:count,...)"},
+  {"hodoku_level", NEED_HODOKU, "HoDoKu 2.2.0's level (table hodoku: Easy ... Extreme)"},
+  {"hodoku_score", NEED_HODOKU, "HoDoKu 2.2.0's score (table hodoku)"},
 };
 
 static const char default_fields[] = "puzzle,givens,level,minimal,order,nmagic,magic,corr,grade,nodes,guesses";
@@ -85,6 +87,7 @@ typedef struct analyze_opts {
   unsigned needs;
   sk_techset *set;          /* NULL: the singles core */
   sk_engine *rate;          /* ER/EP/ED and classes */
+  sk_engine *hodoku;        /* HoDoKu's level and score: table hodoku */
   sk_engine *magic;         /* ER after a magic cell: the table up to the set's last technique */
 } analyze_opts;
 
@@ -256,6 +259,7 @@ static int open_engines(analyze_opts *o) {
   }
   if ((o->needs & NEED_MAGIC_ER) && !(o->magic = magic_engine(o))) return -1;
   if ((o->needs & NEED_RATE) && !(o->rate = sk_cli_engine(o->table, o->plugins))) return -1;
+  if ((o->needs & NEED_HODOKU) && !(o->hodoku = sk_cli_engine("hodoku", o->plugins))) return -1;
   return 0;
 }
 
@@ -275,6 +279,8 @@ typedef struct facts {
   sk_rating r;
   sk_classes cls;
   int rated, over_budget;
+  sk_rating hr;                           /* table hodoku's rating (score, level) */
+  int hrated;
 } facts;
 
 /* NULL, or the reason of the puzzle's '# invalid' marker (reported). */
@@ -318,6 +324,13 @@ static int compute(const analyze_opts *o, const sk_puzzle *p, facts *x) {
     sk_rate(o->rate, &x->g, &ro, &x->r);
     x->rated = 1;
     if (sk_classify(&x->r, &x->cls) != 0) x->over_budget = 1;
+  }
+  if (o->needs & NEED_HODOKU) {
+    sk_rate_opts ro = {0};
+    ro.budget = o->budget;
+    sk_rate(o->hodoku, &x->g, &ro, &x->hr);
+    x->hrated = 1;
+    if (x->hr.over_budget) x->over_budget = 1;
   }
   if (x->over_budget) {
     sk_warn_puzzle(p->source, p->line, p->index, "over budget (%g s)", o->budget);
@@ -392,6 +405,13 @@ static void put_value(sk_buf *b, const analyze_opts *o, field_id f, const facts 
   switch (f) {
     case F_PUZZLE: sk_write_line(line, x->values, '.'); sk_buf_add(b, line, SK_CELLS); break;
     case F_GIVENS: sk_buf_printf(b, "%d", x->givens); break;
+    case F_HODOKU_LEVEL:
+      sk_buf_puts(b, x->hrated && x->hr.level >= 0 && !x->hr.over_budget ? x->hr.level_name : "?");
+      break;
+    case F_HODOKU_SCORE:
+      if (x->hrated && x->hr.level >= 0 && !x->hr.over_budget) sk_buf_printf(b, "%lld", (long long)x->hr.score);
+      else sk_buf_puts(b, "?");
+      break;
     case F_BLANKS: sk_buf_printf(b, "%d", x->corr.blanks); break;
     case F_LEVEL: sk_buf_puts(b, level_of(x->givens)); break;
     case F_MINIMAL: sk_buf_puts(b, x->nred == 0 ? "yes" : "no"); break;
@@ -532,6 +552,7 @@ static int analyze_one(void *ctx, sk_batch_item *it) {
     put_record(&b, o, x, p);
   }
   if (x->rated) sk_rating_free(&x->r);
+  if (x->hrated) sk_rating_free(&x->hr);
   free(x);
   it->out = b.p;
   it->outlen = b.n;
@@ -572,6 +593,7 @@ done:
   if (in && in != stdin) fclose(in);
   sk_techset_free(o.set);
   sk_engine_free(o.rate);
+  sk_engine_free(o.hodoku);
   sk_engine_free(o.magic);
   return rc;
 }

@@ -348,6 +348,7 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], eval *ev) {
     ok = !x.over_budget && a.d >= g->d_lo && a.d <= g->d_hi;
     sk_rating_free(&x);
   }
+  if (ok) ok = sk_tgen_hodoku_meets(g, &grid, &a);
   if (ok) { sk_tgen_record(g, &a, &r); ev->hit = 1; ev->text = a.text; }
   sk_rating_free(&r);
 }

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
@@ -43,6 +44,9 @@ const char sk_gen_target_help[] =
   "  --sdrs CLASS    SDRS class: pearl, diamond, extreme-pearl, extreme-diamond\n"
   "                  (see 'sudokit analyze --help' and the README for the rules)\n"
   "  --needs IDS     the solving path uses each technique id of the list\n"
+  "  --hodoku-level L  HoDoKu 2.2.0's level (ratings/hodoku.yaml): Easy, Medium,\n"
+  "                  Hard, Unfair or Extreme (case ignored)\n"
+  "  --hodoku-score A-B  HoDoKu's score in [A, B] ('A-' = at least A)\n"
   "Options:\n"
   "  --timeout S     stop after S seconds with what was found (exit 1 if fewer\n"
   "                  than N); without it the run goes on until N are found\n"
@@ -67,7 +71,8 @@ const char sk_gen_target_help[] =
   "                  (default 400)\n"
   "  --steps K       each thread rates at most K neighbours; the output is then\n"
   "                  the same for a given --seed and -j (written at the end)\n"
-  "Each match is written as 'puzzle ED=ER/EP/ED' (plus ' D=...' with --xdrs).\n"
+  "Each match is written as 'puzzle ED=ER/EP/ED' (plus ' D=...' with --xdrs, and\n"
+  "' hodoku=Level (score)' with a HoDoKu target).\n"
   "Progress and the acceptance rate (matches / puzzles rated) go to stderr.\n"
   "Random removal rarely gives hard puzzles (ER >= 9 may take many minutes):\n"
   "--search from hard seeds finds them.  With --search, -n defaults to 1, or to no\n"
@@ -77,7 +82,7 @@ const char sk_gen_target_help[] =
 
 static const char *const target_opts[] = {
   "--er", "--xdrs", "--pearl", "--diamond", "--sdrs", "--needs", "--timeout", "--with-path",
-  "--search", NULL
+  "--search", "--hodoku-level", "--hodoku-score", NULL
 };
 
 int sk_gen_target_wanted(int argc, char **argv) {
@@ -169,7 +174,7 @@ static int parse_sdrs(const char *s, unsigned *f) {
 static const char *const value_opts[] = {
   "--er", "--xdrs", "--timeout", "--budget", "-n", "-j", "--attempts", "--seed", "--level",
   "--givens", "--symmetry", "--table", "--plugins", "-o", "--from", "--exclude", "--pattern",
-  "--moves", "--restart", "--steps", NULL
+  "--moves", "--restart", "--steps", "--hodoku-level", "--hodoku-score", NULL
 };
 
 /* "-1+1,-2+2,..." (n clues out, m in; 0 <= n, m <= 4, not both 0). */
@@ -217,6 +222,14 @@ static int parse_args(int argc, char **argv, tgen *g) {
     } else if (!strcmp(a, "--xdrs")) {
       if (parse_band(a, v, 10, &g->d_lo, &g->d_hi)) return SK_EXIT_USAGE;
       g->have_xdrs = 1;
+    } else if (!strcmp(a, "--hodoku-level")) {
+      if (!v) return sk_usage_error(cmd, "--hodoku-level needs a level (Easy ... Extreme)");
+      g->hodoku_level = v;
+    } else if (!strcmp(a, "--hodoku-score")) {
+      int32_t lo, hi;          /* parse_band reads thousandths: scores are whole */
+      if (parse_band(a, v, 2000000, &lo, &hi)) return SK_EXIT_USAGE;
+      g->hs_lo = lo / 1000, g->hs_hi = hi / 1000;
+      g->have_hscore = 1;
     } else if (!strcmp(a, "--sdrs")) { if (parse_sdrs(v, &g->sdrs)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--needs")) { if (parse_needs(g, v)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--timeout")) { if (parse_seconds(a, v, &g->timeout)) return SK_EXIT_USAGE; }
@@ -248,8 +261,10 @@ static int parse_args(int argc, char **argv, tgen *g) {
     i++;
   }
   if (have_level && have_givens) return sk_usage_error(cmd, "use either --level or --givens");
-  if (!g->have_er && !g->have_xdrs && !g->pearl && !g->diamond && !g->sdrs && !g->nneeds)
-    return sk_usage_error(cmd, "no target: give --er, --xdrs, --pearl, --diamond, --sdrs or --needs");
+  if (!g->have_er && !g->have_xdrs && !g->pearl && !g->diamond && !g->sdrs && !g->nneeds &&
+      !g->hodoku_level && !g->have_hscore)
+    return sk_usage_error(cmd, "no target: give --er, --xdrs, --pearl, --diamond, --sdrs, --needs, "
+                          "--hodoku-level or --hodoku-score");
   if (g->pearl && g->diamond) return sk_usage_error(cmd, "a puzzle is never both an SE pearl and a diamond");
   if (!g->search && (g->from || g->pattern || g->exclude || g->nmoves || g->restart || g->steps))
     return sk_usage_error(cmd, "--from, --exclude, --pattern, --moves, --restart and --steps need --search");
@@ -293,6 +308,7 @@ void sk_tgen_record(const tgen *g, attempt *a, const sk_rating *r) {
   put_tenths(&b, a->er), sk_buf_puts(&b, "/"), put_tenths(&b, a->ep), sk_buf_puts(&b, "/");
   put_tenths(&b, a->ed);
   if (g->have_xdrs) sk_buf_printf(&b, " D=%d.%03d", a->d / 1000, a->d % 1000);
+  if (a->hlevel_name) sk_buf_printf(&b, " hodoku=%s (%lld)", a->hlevel_name, (long long)a->hscore);
   sk_buf_puts(&b, "\n");
   for (int i = 0; g->with_path && i < r->nsteps; i++) {
     sk_step_describe(&r->steps[i], step, sizeof step);
@@ -310,6 +326,25 @@ double sk_tgen_budget(const tgen *g) {
     if (b == 0 || left < b) b = left;
   }
   return b;
+}
+
+/* HoDoKu's rating (table hodoku) against --hodoku-level / --hodoku-score:
+** sets a's score and level; 1 when it matches (always 1 without such a
+** target). */
+int sk_tgen_hodoku_meets(const tgen *g, const sk_grid *grid, attempt *a) {
+  if (!g->hodoku) return 1;
+  sk_rating x;
+  sk_rate_opts xo = {0};
+  xo.budget = sk_tgen_budget(g);
+  sk_rate(g->hodoku, grid, &xo, &x);
+  if (x.over_budget) a->over_budget = 1;
+  a->hscore = x.score;
+  a->hlevel_name = x.level_name;
+  int match = !x.over_budget && x.level >= 0 &&
+              (!g->hodoku_level || x.level == g->hlevel) &&
+              (!g->have_hscore || (x.score >= g->hs_lo && x.score <= g->hs_hi));
+  sk_rating_free(&x);
+  return match;
 }
 
 int sk_tgen_meets(const tgen *g, attempt *a, const sk_rating *r) {
@@ -357,6 +392,7 @@ static void run_attempt(const tgen *g, uint64_t index, attempt *a) {
     a->match = !x.over_budget && a->d >= g->d_lo && a->d <= g->d_hi;
     sk_rating_free(&x);
   }
+  if (a->match) a->match = sk_tgen_hodoku_meets(g, &grid, a);
   if (a->match) sk_tgen_record(g, a, &r);
   sk_rating_free(&r);
 }
@@ -421,6 +457,16 @@ int sk_tgen_open_engines(tgen *g) {
     snprintf(g->needs[k], sizeof g->needs[k], "%s", t->entry[i].id);
   }
   if (g->have_xdrs && !(g->xdrs = sk_cli_engine("xdrs", g->plugins))) return -1;
+  if (g->hodoku_level || g->have_hscore) {
+    if (!(g->hodoku = sk_cli_engine("hodoku", g->plugins))) return -1;
+    const sk_table *ht = sk_engine_table(g->hodoku);
+    g->hlevel = -1;
+    for (int k = 0; g->hodoku_level && k < ht->nlevel; k++)
+      if (!strcasecmp(ht->level[k].name, g->hodoku_level)) g->hlevel = k;
+    if (g->hodoku_level && g->hlevel < 0)
+      return sk_usage_error("generate", "--hodoku-level: '%s' is not a level of table hodoku "
+                            "(Easy, Medium, Hard, Unfair, Extreme)", g->hodoku_level), -1;
+  }
   return 0;
 }
 
@@ -503,5 +549,6 @@ int sk_cmd_generate_target(int argc, char **argv) {
 done:
   sk_engine_free(g.se);
   sk_engine_free(g.xdrs);
+  sk_engine_free(g.hodoku);
   return rc;
 }

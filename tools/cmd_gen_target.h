@@ -11,7 +11,8 @@
 int sk_cmd_generate_target(int argc, char **argv);
 
 /* 1 when argv holds one of the target options (--er, --xdrs, --pearl,
-** --diamond, --sdrs, --needs, --timeout, --with-path, --search). */
+** --diamond, --sdrs, --needs, --timeout, --with-path, --search,
+** --hodoku-level, --hodoku-score). */
 int sk_gen_target_wanted(int argc, char **argv);
 
 /* The usage text of the target options (for `sudokit generate --help`). */
@@ -31,6 +32,9 @@ typedef struct tgen {
   unsigned sdrs;
   int nneeds;
   char needs[16][64];
+  const char *hodoku_level;                 /* --hodoku-level, NULL: none */
+  int have_hscore, hlevel;                  /* hlevel: index in table hodoku's levels */
+  int64_t hs_lo, hs_hi;
   /* generation and run */
   sk_gen_opts gen;
   uint64_t seed;
@@ -41,7 +45,7 @@ typedef struct tgen {
   int with_path, quiet;
   const char *out, *table, *plugins;
   /* state */
-  sk_engine *se, *xdrs;
+  sk_engine *se, *xdrs, *hodoku;
   double start, deadline;
   int record;                                /* ratings keep their steps */
   /* --search */
@@ -57,6 +61,8 @@ typedef struct attempt {
   int rated, match, over_budget, gen_failed;
   uint8_t puzzle[SK_CELLS];
   int32_t er, ep, ed, d;
+  int64_t hscore;            /* HoDoKu's score and level (a HoDoKu target) */
+  const char *hlevel_name;   /* table-owned, NULL when not rated */
   char *text;                /* the output record when it matches (malloc'd) */
 } attempt;
 
@@ -64,6 +70,7 @@ int32_t sk_tgen_xdrs_d(int32_t p);                 /* XDRS D of an ER P, milli *
 void sk_tgen_record(const tgen *g, attempt *a, const sk_rating *r);   /* a->text */
 double sk_tgen_budget(const tgen *g);              /* a rating's budget now */
 int sk_tgen_meets(const tgen *g, attempt *a, const sk_rating *r);
+int sk_tgen_hodoku_meets(const tgen *g, const sk_grid *grid, attempt *a);
 double sk_tgen_now(void);
 int sk_tgen_open_engines(tgen *g);
 

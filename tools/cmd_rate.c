@@ -54,8 +54,9 @@ static const char rate_help[] =
   "Each puzzle is checked first; malformed puzzles and puzzles with no or several\n"
   "solutions are reported and marked '# invalid: ...' instead of rated (exit 1).\n"
   "  --format FMT   %g input line, %r ER, %p EP, %d ED, %n ordinal, %e elapsed,\n"
-  "                 %% a percent sign (default \"%g ED=%r/%p/%d\"); json: one JSON\n"
-  "                 object a puzzle (docs/json.md)\n"
+  "                 %L level and %s score of a scored table (levels:, e.g. hodoku;\n"
+  "                 '-' for others), %% a percent sign (default \"%g ED=%r/%p/%d\");\n"
+  "                 json: one JSON object a puzzle (docs/json.md)\n"
   "  --table T      rating table: a name in ratings/ (se, xdrs) or a YAML path\n"
   "  --budget S     give up on a puzzle after S seconds: '# over budget', exit 1\n"
   "  --verify       check every step against the solution; a wrong step is an error\n"
@@ -82,14 +83,16 @@ static const char rate_help[] =
 
 static const char explain_help[] =
   "usage: sudokit explain [--table se|PATH] [-i FILE] [-o FILE] [--verify] [--plugins DIR]\n"
-  "                       [--header] [--pearl | --diamond] [PUZZLE...]\n"
+  "                       [--header] [--pearl | --diamond] [--policy P] [PUZZLE...]\n"
   "Prints each puzzle's solving path, one step per line:\n"
   "  3.2 X-Wing: 7 in c2,c8 at r1,r5 => r3c2<>7\n"
   "followed by the rating line 'ER/EP/ED'.  --header, --pearl and --diamond as\n"
   "for rate (the path then ends on 'not a pearl' or 'not a diamond'); -j N\n"
   "(-t N, --threads N) explains on N threads, the output in input order;\n"
   "--format json writes one JSON object a puzzle (docs/json.md).\n"
-  "";
+  "With --policy P the policy writes each puzzle's lines (its ctx.explain is\n"
+  "true): --policy hodoku prints HoDoKu's /bs /vp output, the rating line and\n"
+  "then each step indented by three spaces, as HoDoKu writes it.\n";
 
 static const char techniques_help[] =
   "usage: sudokit techniques [--table se|PATH] [--plugins DIR]\n"
@@ -139,7 +142,7 @@ static int parse_args(int argc, char **argv, rate_opts *o, const char *help) {
     else if ((!strcmp(a, "--diamond") || !strcmp(a, "-d")) && strcmp(o->cmd, "techniques"))
       o->want = SK_WANT_DIAMOND;
     else if (!strcmp(a, "--profile") && !strcmp(o->cmd, "rate")) o->profile = 1;
-    else if (!strcmp(a, "--policy") && !strcmp(o->cmd, "rate")) { NEEDS("a policy name or path"); o->policy = v; i++; }
+    else if (!strcmp(a, "--policy") && (!strcmp(o->cmd, "rate") || !strcmp(o->cmd, "explain"))) { NEEDS("a policy name or path"); o->policy = v; i++; }
     else if (!strcmp(a, "--limit-instructions") && !strcmp(o->cmd, "rate")) {
       long n;
       if (sk_parse_long(o->cmd, a, v, 1, 2000000000L, &n)) return SK_EXIT_USAGE;
@@ -178,6 +181,11 @@ static void format_rating(sk_buf *b, const char *fmt, const sk_puzzle *p,
       case 'd': put_tenths(b, r->ed); break;
       case 'n': sk_buf_printf(b, "%ld", p->index); break;
       case 'e': put_elapsed(b, secs); break;
+      case 'L': sk_buf_puts(b, r->level >= 0 && r->level_name ? r->level_name : "-"); break;
+      case 's':
+        if (r->level >= 0) sk_buf_printf(b, "%lld", (long long)r->score);
+        else sk_buf_puts(b, "-");
+        break;
       case '%': sk_buf_add(b, "%", 1); break;
       default: sk_buf_add(b, f - 1, 2); break;
     }
@@ -320,6 +328,7 @@ static int explain_one(void *ctx, sk_batch_item *it) {
   char line[2048];
   const sk_puzzle *p = &it->puzzle;
   int status = 0;
+  if (o->pool) return rate_one(ctx, it);       /* the policy writes the path */
   if (!o->json) sk_buf_printf(&b, "# %s\n", p->raw ? p->raw : "");
   const char *why = sk_puzzle_check_unique(p, &g, sol, NULL);
   if (why) {
@@ -488,6 +497,7 @@ static int run_batch(int argc, char **argv, const char *cmd, const char *help, s
     po.plugins = o.plugins;
     po.budget = o.budget;
     po.verify = o.verify;
+    po.explain = !strcmp(cmd, "explain");
     po.limits.instructions = o.lua_instructions;
     po.limits.seconds = o.lua_seconds;
     o.pool = sk_policy_pool_open(o.policy, &po, sk_jobs(o.jobs), &err);

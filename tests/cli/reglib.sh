@@ -15,10 +15,10 @@ nt=':0201:578:+1.9..7.52..3..21.+64.2..1..35.4.+1..6........+1..1....3.53+4+59..
 
 # -- hints: text, library lines, aliases, every instance
 expect_status 0 "$SUDOKIT" hints --table hodoku --technique n1 "$ns"
-expect_grep '^naked-single: Naked Single: r2c9 can only be 8 => r2c9=8$' "$T/out"
+expect_grep '^hodoku-naked-single: Naked Single: r2c9=8 => r2c9=8$' "$T/out"
 expect_status 0 "$SUDOKIT" hints --table hodoku --technique 0003 --format reglib "$ns"
 [ "$(cat "$T/out")" = "$ns" ] && ok || bad "hints --format reglib does not give back the case line: $(cat "$T/out")"
-expect_status 0 "$SUDOKIT" hints --table hodoku --technique naked-triple --format reglib "$nt"
+expect_status 0 "$SUDOKIT" hints --table hodoku --technique hodoku-naked-triple --format reglib "$nt"
 [ "$(cat "$T/out")" = "$nt" ] && ok || bad "the naked triple's line: $(cat "$T/out")"
 # the table's params: SE's rules find no triple here
 expect_status 0 "$SUDOKIT" hints --table se --technique naked-triple "$nt"
@@ -34,7 +34,7 @@ expect_status 2 "$SUDOKIT" hints --format csv "$ns"
 printf '%s\n%s\n' ':0003:8:12x:::829:' "$ns" >"$T/two.txt"
 expect_status 1 "$SUDOKIT" hints --table hodoku --technique n1 -i "$T/two.txt"
 expect_grep "two.txt:1: puzzle 1: column 11: bad character 'x' in the grid" "$T/err"
-expect_grep '^naked-single: ' "$T/out"
+expect_grep '^hodoku-naked-single: ' "$T/out"
 # rate and explain read library lines too
 expect_status 0 "$SUDOKIT" explain --table hodoku "$ns"
 expect_grep '^ER/EP/ED' "$T/out"

@@ -97,9 +97,16 @@ static int32_t h_param(const sk_search *s, const char *name, int32_t dflt) {
   return dflt;
 }
 
+/* no rating here: no previous step */
+static const sk_hint *h_prev_hint(const sk_search *s) { (void)s; return NULL; }
+static int32_t h_prev_param(const sk_search *s, const char *name, int32_t dflt) {
+  (void)s; (void)name;
+  return dflt;
+}
+
 static const sk_host host = {
   SK_ABI_VERSION, sizeof(sk_host), h_declare, h_register, h_emit, h_init, h_printf, h_stop,
-  h_run, h_get_aux, h_set_aux, h_set_aux, h_difficulty, h_param,
+  h_run, h_get_aux, h_set_aux, h_set_aux, h_difficulty, h_param, h_prev_hint, h_prev_param,
 };
 
 static const sk_technique *technique(const char *id) {

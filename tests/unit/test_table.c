@@ -484,7 +484,7 @@ static void key_errors(void **state) {
           "provenance, source, note, aliases, enabled, params, attrs, reglib)");
   refused("name: t\nversion: 2\ntechniques: []\n",
           "t.yaml:2:1: unknown key 'version' in the table (known: name, description, source, "
-          "notes, techniques)");
+          "notes, techniques, levels)");
   refused(ONE("    base: 1\n    base: 2\n"), "t.yaml:5:5: duplicate key 'base' (first at line 4)");
   refused("name: t\nname: u\ntechniques: []\n", "t.yaml:2:1: duplicate key 'name' (first at line 1)");
   refused(ONE("    base: 1\n    provenance: a\n    source: b\n"),

@@ -1,0 +1,115 @@
+# hodoku_rating.sh -- HoDoKu 2.2.0's rating: ratings/hodoku.yaml (a scored
+# table: levels:) with ratings/hodoku.lua, asserted against HoDoKu's own
+# ratings and /vp paths (../shared/data/hodoku; those checks are skipped
+# when it is absent): level, score and step list on every puzzle whose path
+# uses only techniques the table provides (bench_hodoku -c), the /bs line
+# and the /vp path byte for byte, rate --format %L %s, e:rate's and
+# e:rate_batch's score and level, and the table's levels: errors.
+. "$(dirname "$0")/lib.sh"
+HD=$SRC/../shared/data/hodoku
+BENCH=${BUILD:-$SRC/build}/bench/bench_hodoku
+
+# a puzzle HoDoKu rates Easy (176) with naked singles and full houses only
+p1=.146..38.98.2.1.742.......9.5.1.8.93....5....89.3.2.1.3.......557.4.3.61.68..923.
+expect_status 0 "$SUDOKIT" rate --policy hodoku "$p1"
+[ "$(cat "$T/out")" = "$p1 #1 Easy (176)" ] && ok || bad "the /bs line: $(cat "$T/out")"
+expect_status 0 "$SUDOKIT" rate --table hodoku --format '%n %L %s' "$p1" "$p1"
+[ "$(tr '\n' ' ' <"$T/out")" = "1 Easy 176 2 Easy 176 " ] && ok || bad "--format %L %s: $(cat "$T/out")"
+# an unscored table has no level or score
+expect_status 0 "$SUDOKIT" rate --format '%L %s' "$p1"
+[ "$(cat "$T/out")" = "- -" ] && ok || bad "--format %L %s with se: $(cat "$T/out")"
+# the path: HoDoKu's first steps, three spaces in, no difficulty
+expect_status 0 "$SUDOKIT" explain --policy hodoku "$p1"
+[ "$(sed -n 2p "$T/out")" = "   Naked Single: r2c5=3" ] && ok || bad "explain --policy hodoku: $(head -3 "$T/out")"
+[ "$(grep -c '^   ' "$T/out")" -eq 44 ] && ok || bad "the path has $(grep -c '^   ' "$T/out") steps, not 44"
+# a puzzle the table's techniques cannot finish: Brute Force, flagged bf
+p2=...1.......8.9.3..17.8......2.....67.61.5.93.93.....4......2.56..3.4.7.......1...
+expect_status 0 "$SUDOKIT" rate --policy hodoku "$p2"
+expect_grep "^$p2 #1 Extreme ([0-9]*) bf\$" "$T/out" "a brute-force rating"
+expect_status 0 "$SUDOKIT" explain --policy hodoku "$p2"
+expect_grep '^   Brute Force: r[1-9]c[1-9]=[1-9]$' "$T/out" "the brute-force step"
+# a puzzle with several solutions is refused, not rated (HoDoKu's fewer than
+# 10 givens always have several)
+p3=12345678$(printf "%073d" 0 | tr 0 .)
+expect_status 1 "$SUDOKIT" rate --policy hodoku "$p3"
+expect_grep 'several solutions' "$T/out"
+
+# -- analyze's fields and generate's targets
+expect_status 0 "$SUDOKIT" analyze --fields hodoku_level,hodoku_score "$p1"
+[ "$(cat "$T/out")" = "hodoku_level=Easy hodoku_score=176" ] && ok || bad "analyze: $(cat "$T/out")"
+expect_status 0 "$SUDOKIT" generate --hodoku-level hard --hodoku-score 600-1400 -n 2 --seed 7 --quiet
+[ "$(grep -c ' hodoku=Hard ([0-9]*)$' "$T/out")" -eq 2 ] && ok || bad "generate --hodoku-level: $(cat "$T/out")"
+# each match rates so (its score in the band) when rated again
+cut -c1-81 "$T/out" >"$T/gen.txt"
+expect_status 0 "$SUDOKIT" rate --table hodoku --format '%L %s' -i "$T/gen.txt"
+awk '$1 != "Hard" || $2 < 600 || $2 > 1400 { exit 1 }' "$T/out" && ok || bad "the generated puzzles rate $(cat "$T/out")"
+expect_status 2 "$SUDOKIT" generate --hodoku-level nope --seed 1
+expect_grep "not a level of table hodoku" "$T/err"
+
+# -- Lua: the scored table's score and level in e:rate and e:rate_batch
+cat >"$T/s.lua" <<LUA
+local sk = require "sudokit"
+local e = sk.engine{table = "hodoku"}
+local g = sk.grid("$p1")
+local r = e:rate(g, {record = true})
+assert(r.score == 176 and r.level == "Easy", tostring(r.score) .. " " .. tostring(r.level))
+assert(r.steps[1].compact == "Naked Single: r2c5=3", r.steps[1].compact)
+local b = e:rate_batch({g, sk.grid("$p2")}, {jobs = 2})
+assert(b[1].score == 176 and b[2].level == "Extreme", tostring(b[2].level))
+assert(sk.engine{table = "se"}:rate(g).score == nil)
+print("ok")
+LUA
+expect_status 0 "$SUDOKIT" run "$T/s.lua"
+expect_grep '^ok$' "$T/out" "the Lua checks"
+
+# -- levels: in a table
+cat >"$T/bad.yaml" <<YAML
+name: bad
+levels:
+  - {name: Easy, max: 800}
+  - {name: Hard, max: 700}
+techniques:
+  - {id: naked-single, base: 1.0}
+YAML
+expect_status 2 "$SUDOKIT" rate --table "$T/bad.yaml" "$p1"
+expect_grep 'bad.yaml:4:[0-9]*: level .Hard.: max must exceed' "$T/err"
+sed 's/max: 700/max: 900/; s/{name: Easy, max: 800}/{name: Easy}/' "$T/bad.yaml" >"$T/bad2.yaml"
+expect_status 2 "$SUDOKIT" rate --table "$T/bad2.yaml" "$p1"
+expect_grep "level 'Easy' has no 'max'" "$T/err"
+cat >"$T/good.yaml" <<YAML
+name: good
+levels:
+  - {name: low, max: 10}
+  - {name: high}
+techniques:
+  - {id: full-house, base: 1.0, attrs: {score: 1, level: low}}
+  - {id: naked-single, base: 1.0, attrs: {score: 2, level: low}}
+  - {id: hidden-single-block, base: 1.0, attrs: {score: 3, level: high}}
+  - {id: hidden-single-line, base: 1.0, attrs: {score: 3, level: high}}
+YAML
+expect_status 0 "$SUDOKIT" rate --table "$T/good.yaml" --format '%L %s' "$p1"
+# SE's singles on p1: every step a full house or a naked single (score 1 or 2),
+# over 10 in all, so the level is raised from low to high
+expect_grep '^high [0-9][0-9]*$' "$T/out" "a raised level"
+
+# -- against HoDoKu's own ratings
+if [ -d "$HD" ] && [ -x "$BENCH" ]; then
+  expect_status 0 "$BENCH" -c -q "$HD/hodoku-ratings-mixed-1090.tsv" "$HD/hodoku-ratings-top1465.tsv" \
+    "$HD/hodoku-ratings-kaggle-5001-6000.tsv"
+  expect_grep 'kaggle-5001-6000.tsv: 1000 puzzles, 1000 in scope' "$T/out"
+  expect_grep 'agreement (step list, score and level): 1000 / 1000' "$T/out"
+  [ "$(grep -c 'in scope' "$T/out")" -ge 3 ] && ok || bad "bench_hodoku: $(cat "$T/out")"
+  # the /bs line and the /vp path, byte for byte, on the first 150 puzzles of
+  # mixed-1090 (all in scope)
+  awk -F'\t' 'NR > 1 && NR <= 151 { print $1 }' "$HD/hodoku-ratings-mixed-1090.tsv" >"$T/m.txt"
+  awk '/^#/ { n++ } n <= 150' "$HD/hodoku-paths-mixed-1090.txt" |
+    sed 's/^#\([0-9]*\) \(.*\) \([A-Z][a-z]*\) (\([0-9]*\))$/\2 #\1 \3 (\4)/' >"$T/theirs.txt"
+  expect_status 0 "$SUDOKIT" explain --policy hodoku -j 2 -i "$T/m.txt"
+  expect_same "$T/out" "$T/theirs.txt" "explain --policy hodoku against HoDoKu's /bs /vp"
+  grep -v '^   ' "$T/theirs.txt" >"$T/theirs-bs.txt"
+  expect_status 0 "$SUDOKIT" rate --policy hodoku -i "$T/m.txt"
+  expect_same "$T/out" "$T/theirs-bs.txt" "rate --policy hodoku against HoDoKu's /bs"
+else
+  echo "hodoku_rating.sh: $HD or $BENCH missing: HoDoKu comparisons skipped"
+fi
+finish
