@@ -1,0 +1,416 @@
+/*
+** loops.c -- HoDoKu's Nice Loops and AICs, found in the implication
+** tables (TablingSolver.doGetNiceLoops, checkNiceLoop, checkAic).
+**
+** Technique (id of the rating table; HoDoKu's arg names and library codes
+** are its aliases):
+**   nice-loop  NICE_LOOP: every continuous nice loop (cnl, 0706),
+**              discontinuous nice loop (dnl, 0707) and AIC (aic, 0708);
+**              HoDoKu's solver asks them as one technique and takes the
+**              best of all three, so they are one search here
+**
+** Rule.  A table's premise is a candidate set or deleted; an entry of its
+** table in the premise's cell closes a loop: the entry's chain (premise
+** first) leaves the cell, comes back to it and never touches a cell of
+** the chain twice (two consecutive nodes may share a cell).  With the
+** first link weak (premise on) or strong (premise off) and the last link
+** weak or strong:
+**   both weak, one digit          -> the digit leaves the start cell (DNL)
+**   both strong, one digit        -> the cell's other digits leave (DNL)
+**   one weak, one strong, digits
+**   differ                        -> the weak link's digit leaves (DNL)
+**   both weak and a bivalue cell,
+**   both strong with two digits,
+**   or weak/strong on one digit   -> a continuous loop: a cell entered and
+**                                    left by strong links keeps only their
+**                                    digits; a weak link between two cells
+**                                    removes its digit from every cell off
+**                                    the loop that sees both (CNL)
+** An AIC starts with a strong link (a deleted premise) and ends at a set
+** node in another cell: the same digit -> the digit leaves every cell
+** seeing both ends (only when at least two cells hold it there: fewer is
+** a nice loop's work); different digits, ends that see each other, each
+** holding the other's digit -> those two candidates leave.  Chains of one
+** or two links do nothing (HoDoKu's distance check).
+**
+** Scan order, HoDoKu's, so that the loops found, the one kept per set of
+** eliminations and the one the solver takes are HoDoKu's: the premises'
+** tables in candidate order (cell, then digit), first every "set" table
+** for loops, then every "delete" table for loops, then every "delete"
+** table for AICs; inside a table its entries in order.  A step is kept
+** unless one with the same eliminations is already kept with a chain at
+** most as long (deletesMap); steps are then sorted by
+** SolutionStep.compareTo: more eliminations first; steps of different
+** type or eliminations by the weighted index sum of the eliminations
+** (the k-th, in digit then cell order, counts cell * (1 + 80k) + digit);
+** equal ones by chain length; ties keep the order of discovery (Java's
+** sort is stable).  h->order is the rank in that sort.
+**
+** Options (host->param, HoDoKu's default):
+**   max-table-entry-length  1000  entries of a table (maxTableEntryLength)
+**
+** Figures: fig[SK_FIG_TYPE] = 1 continuous, 2 discontinuous, 3 AIC (the
+** table maps it to 0706/0707/0708); fig[SK_FIG_LENGTH] = the chain's
+** nodes - 1, what HoDoKu's library line prints in <extra>.  Focus: the
+** chain's candidates (HoDoKu's library line takes the eliminated digits:
+** the table says digits: elim).  Text: HoDoKu's step.toString(2) before
+** " => ", e.g.
+**   Discontinuous Nice Loop: 2 r3c7 =2= r3c9 -2- r8c9 =2= r8c7 -2- r3c7
+**   Continuous Nice Loop: 3/5 5= r1c2 =3= r1c5 -3- r4c5 =5= r4c2 -5- r1c2 =3
+**   AIC: 4 4- r2c1 =4= r2c8 -7- r5c8 =7= r5c1 -4
+*/
+#include "tabling.h"
+
+enum { T_CNL = 1, T_DNL = 2, T_AIC = 3 };
+
+static const char *const type_name[4] = {"", "Continuous Nice Loop", "Discontinuous Nice Loop", "AIC"};
+
+/* A step: a loop or AIC with its eliminations. */
+typedef struct step {
+  int type;
+  int len;            /* chain nodes */
+  int nel;            /* eliminations, sorted: (digit - 1) * 81 + cell */
+  int ch, el;         /* offsets into the pools */
+  int32_t isum;       /* HoDoKu's weighted index sum of the eliminations */
+  uint32_t hash;
+} step;
+
+typedef struct ctx {
+  const sk_search *s;
+  const sk_grid *g;
+  tb_links *L;
+  tb_table *T;
+  step *st;                   /* raw steps in order of discovery */
+  int nst, capst;
+  uint16_t *chp;              /* chain pool */
+  int nchp, capchp;
+  uint16_t *elp;              /* elimination pool */
+  int nelp, capelp;
+  int oom;
+  uint16_t chain[TB_MAX_ENTRIES];
+} ctx;
+
+static int grow(void **p, int *cap, int need, size_t size) {
+  if (need <= *cap) return 0;
+  int c = *cap ? *cap : 256;
+  while (c < need) c *= 2;
+  void *q = realloc(*p, (size_t)c * size);
+  if (!q) return -1;
+  *p = q;
+  *cap = c;
+  return 0;
+}
+
+/* Record a step: eliminations in elim[] (duplicates allowed), chain in x->chain. */
+static void add_step(ctx *x, int type, const sk_mask *elim, int len) {
+  int nel = 0;
+  for (int c = 0; c < SK_CELLS; c++) nel += sk_mask_count(elim[c]);
+  if (!nel) return;
+  if (grow((void **)&x->st, &x->capst, x->nst + 1, sizeof *x->st) ||
+      grow((void **)&x->chp, &x->capchp, x->nchp + len, sizeof *x->chp) ||
+      grow((void **)&x->elp, &x->capelp, x->nelp + nel, sizeof *x->elp)) {
+    x->oom = 1;
+    return;
+  }
+  step *t = &x->st[x->nst++];
+  t->type = type;
+  t->len = len;
+  t->nel = nel;
+  t->ch = x->nchp;
+  t->el = x->nelp;
+  memcpy(x->chp + x->nchp, x->chain, (size_t)len * sizeof *x->chp);
+  x->nchp += len;
+  int32_t sum = 0, k = 0;
+  uint32_t h = 2166136261u;
+  for (int d = 1; d <= 9; d++)
+    for (int c = 0; c < SK_CELLS; c++)
+      if (elim[c] & SK_BIT(d)) {
+        x->elp[x->nelp++] = (uint16_t)((d - 1) * 81 + c);
+        sum += c * (1 + 80 * k) + d;
+        k++;
+        h = (h ^ (uint32_t)((d - 1) * 81 + c)) * 16777619u;
+      }
+  t->isum = sum;
+  t->hash = h;
+}
+
+/* Does the chain touch a cell twice (other than consecutive nodes, and
+** for loops the start cell)?  HoDoKu's addChain lasso test. */
+static int lasso(const uint16_t *ch, int len, int start_cell, int aic) {
+  sk_bits seen = {{0, 0}};
+  int last = -1;
+  for (int i = 0; i < len; i++) {
+    int c = tb_cell(ch[i]);
+    if (sk_bits_has(&seen, c)) return 1;
+    if (last != -1 && (last != start_cell || aic)) sk_bits_set(&seen, last);
+    last = c;
+  }
+  return 0;
+}
+
+/* checkNiceLoop: entry j of table T (in the premise's cell). */
+static void check_loop(ctx *x, int j) {
+  const tb_table *T = x->T;
+  const sk_grid *g = x->g;
+  if (T->depth[j] <= 1) return;
+  int len = tb_chain(T, j, x->chain);
+  const uint16_t *ch = x->chain;
+  int c0 = tb_cell(ch[0]);
+  if (tb_cell(ch[len - 1]) == tb_cell(ch[len - 2])) return;   /* ends inside the cell */
+  if (lasso(ch, len, c0, 0)) return;
+  if (tb_cell(ch[0]) == tb_cell(ch[1])) return;               /* must leave the cell */
+  int first_strong = tb_on(T->node[1]);
+  int last_strong = tb_on(ch[len - 1]);
+  int d0 = tb_digit(ch[0]), d1 = tb_digit(ch[len - 1]);
+  sk_mask elim[SK_CELLS];
+  memset(elim, 0, sizeof elim);
+  int type = T_DNL;
+  if (!first_strong && !last_strong && d0 == d1) {
+    elim[c0] |= SK_BIT(d0);
+  } else if (first_strong && last_strong && d0 == d1) {
+    elim[c0] |= (sk_mask)(g->cand[c0] & ~SK_BIT(d0));
+  } else if (first_strong != last_strong && d0 != d1) {
+    elim[c0] |= SK_BIT(first_strong ? d1 : d0);
+  } else if ((!first_strong && !last_strong && sk_mask_count(g->cand[c0]) == 2 && d0 != d1) ||
+             (first_strong && last_strong && d0 != d1) ||
+             (first_strong != last_strong && d0 == d1)) {
+    type = T_CNL;
+    sk_bits cells = {{0, 0}};
+    for (int i = 0; i < len - 1; i++) sk_bits_set(&cells, tb_cell(ch[i]));
+    int end = len - 1;
+    for (int i = 0; i <= end; i++) {
+      if ((i == 0 && first_strong && last_strong) ||
+          (i > 0 && tb_on(ch[i]) && i <= end - 2 && tb_cell(ch[i - 1]) != tb_cell(ch[i]))) {
+        if (i == 0 || (!tb_on(ch[i + 1]) && tb_cell(ch[i]) == tb_cell(ch[i + 1]) &&
+                       tb_on(ch[i + 2]) && tb_cell(ch[i + 1]) != tb_cell(ch[i + 2]))) {
+          int a = i == 0 ? d0 : tb_digit(ch[i]), b = i == 0 ? d1 : tb_digit(ch[i + 2]);
+          int c = tb_cell(ch[i]);
+          elim[c] |= (sk_mask)(g->cand[c] & ~(SK_BIT(a) | SK_BIT(b)));
+        }
+      }
+      if (i > 0 && !tb_on(ch[i]) && tb_cell(ch[i - 1]) != tb_cell(ch[i])) {
+        int d = tb_digit(ch[i]);
+        sk_bits see = sk_bits_and(sk_peer_bits[tb_cell(ch[i - 1])], sk_peer_bits[tb_cell(ch[i])]);
+        see = sk_bits_andnot(see, cells);
+        sk_bits_clear(&see, c0);
+        see = sk_bits_and(see, g->dcells[d - 1]);
+        for (int p; (p = sk_bits_pop(&see)) >= 0; ) elim[p] |= SK_BIT(d);
+      }
+    }
+  }
+  add_step(x, type, elim, len);
+}
+
+/* checkAic: entry j of a "delete" table, a set node in another cell. */
+static void check_aic(ctx *x, int j) {
+  const tb_table *T = x->T;
+  const sk_grid *g = x->g;
+  if (T->depth[j] <= 1) return;
+  int p0 = T->node[0], pj = T->node[j];
+  int c0 = tb_cell(p0), cj = tb_cell(pj), d0 = tb_digit(p0), dj = tb_digit(pj);
+  sk_mask elim[SK_CELLS];
+  memset(elim, 0, sizeof elim);
+  int any = 0;
+  if (d0 == dj) {
+    sk_bits see = sk_bits_and(sk_bits_and(sk_peer_bits[c0], sk_peer_bits[cj]), g->dcells[d0 - 1]);
+    if (sk_bits_count(see) > 1)
+      for (int p; (p = sk_bits_pop(&see)) >= 0; )
+        if (p != c0) elim[p] |= SK_BIT(d0), any = 1;
+  } else {
+    if (g->cand[c0] & SK_BIT(dj)) elim[c0] |= SK_BIT(dj), any = 1;
+    if (g->cand[cj] & SK_BIT(d0)) elim[cj] |= SK_BIT(d0), any = 1;
+  }
+  if (!any) return;
+  int len = tb_chain(T, j, x->chain);
+  if (lasso(x->chain, len, c0, 1)) return;
+  add_step(x, T_AIC, elim, len);
+}
+
+/* The AIC ends checkAics looks at. */
+static int aic_end(const sk_grid *g, int p0, int pj) {
+  int c0 = tb_cell(p0), cj = tb_cell(pj), d0 = tb_digit(p0), dj = tb_digit(pj);
+  if (!tb_on(pj) || cj == c0) return 0;
+  if (d0 == dj)
+    return sk_bits_count(sk_bits_and(sk_bits_and(sk_peer_bits[c0], sk_peer_bits[cj]),
+                                     g->dcells[d0 - 1])) >= 2;
+  return sk_bits_has(&sk_peer_bits[c0], cj) && (g->cand[cj] & SK_BIT(d0)) && (g->cand[c0] & SK_BIT(dj));
+}
+
+/* {====== keeping and sorting */
+
+static int same_elims(const ctx *x, const step *a, const step *b) {
+  return a->nel == b->nel && a->hash == b->hash &&
+         !memcmp(x->elp + a->el, x->elp + b->el, (size_t)a->nel * sizeof *x->elp);
+}
+
+/* SolutionStep.compareTo between two steps of this search. */
+static int step_cmp(const ctx *x, const step *a, const step *b) {
+  if (a->nel != b->nel) return b->nel - a->nel;
+  if (a->type != b->type || !same_elims(x, a, b)) return a->isum < b->isum ? -1 : a->isum > b->isum;
+  return a->len - b->len;
+}
+
+/* A stable merge sort of idx[0..n) by step_cmp. */
+static void merge_sort(const ctx *x, int *idx, int *tmp, int n) {
+  if (n < 2) return;
+  int h = n / 2;
+  merge_sort(x, idx, tmp, h);
+  merge_sort(x, idx + h, tmp, n - h);
+  int i = 0, j = h, k = 0;
+  while (i < h && j < n)
+    tmp[k++] = step_cmp(x, &x->st[idx[j]], &x->st[idx[i]]) < 0 ? idx[j++] : idx[i++];
+  while (i < h) tmp[k++] = idx[i++];
+  while (j < n) tmp[k++] = idx[j++];
+  memcpy(idx, tmp, (size_t)n * sizeof *idx);
+}
+
+/* deletesMap: in order of discovery, a step is kept unless the last kept
+** step with its eliminations has a chain at most as long.  Returns the
+** kept steps' indices. */
+static int keep_steps(const ctx *x, int *keep) {
+  int cap = 1;
+  while (cap < 2 * x->nst) cap *= 2;
+  int *map = malloc((size_t)cap * sizeof *map);
+  if (!map) return -1;
+  for (int i = 0; i < cap; i++) map[i] = -1;
+  int nk = 0;
+  for (int i = 0; i < x->nst; i++) {
+    const step *t = &x->st[i];
+    unsigned slot = t->hash & (unsigned)(cap - 1);
+    while (map[slot] >= 0 && !same_elims(x, &x->st[keep[map[slot]]], t)) slot = (slot + 1) & (unsigned)(cap - 1);
+    if (map[slot] >= 0 && x->st[keep[map[slot]]].len <= t->len) continue;
+    map[slot] = nk;
+    keep[nk++] = i;
+  }
+  free(map);
+  return nk;
+}
+
+/* {====== hints */
+
+static void put_cell(sk_hint *h, const sk_host *host, int cell) {
+  char b[8];
+  host->hint_printf(h, "%s", sk_cell_name(cell, b));
+}
+
+static void make_hint(const ctx *x, const step *t, sk_hint *h) {
+  const sk_host *host = x->s->host;
+  host->hint_init(h);
+  const uint16_t *ch = x->chp + t->ch;
+  const uint16_t *el = x->elp + t->el;
+  int len = t->len;
+  h->name = type_name[t->type];
+  h->fig[SK_FIG_TYPE] = t->type;
+  h->fig[SK_FIG_LENGTH] = len - 1;
+  for (int i = 0; i < t->nel; i++) sk_hint_elim(h, el[i] % 81, el[i] / 81 + 1);
+  for (int i = 0; i < len; i++) sk_hint_focus(h, tb_cell(ch[i]), tb_digit(ch[i]));
+  host->hint_printf(h, "%s: ", type_name[t->type]);
+  sk_mask digits = 0;
+  for (int i = 0; i < t->nel; i++) digits |= SK_BIT(el[i] / 81 + 1);
+  for (sk_mask m = digits; m; m &= m - 1)
+    host->hint_printf(h, "%d%s", sk_mask_first(m), (m & (m - 1)) ? "/" : "");
+  host->hint_printf(h, " ");
+  if (t->type == T_CNL) {
+    int a = 0, b = len - 1;
+    while (tb_cell(ch[a]) == tb_cell(ch[0])) a++;
+    while (tb_cell(ch[b]) == tb_cell(ch[len - 1])) b--;
+    host->hint_printf(h, "%d= ", tb_digit(ch[b + 1]));
+    (void)a;
+  } else if (t->type == T_AIC) {
+    host->hint_printf(h, "%d- ", tb_digit(ch[0]));
+  }
+  int last = -1;
+  for (int i = 0; i < len; i++) {
+    int c = tb_cell(ch[i]);
+    if (c == last) continue;
+    last = c;
+    if (i > 0) host->hint_printf(h, tb_on(ch[i]) ? " =%d= " : " -%d- ", tb_digit(ch[i]));
+    put_cell(h, host, c);
+  }
+  if (t->type == T_CNL) {
+    int a = 0;
+    while (tb_cell(ch[a]) == tb_cell(ch[0])) a++;
+    host->hint_printf(h, " =%d", tb_digit(ch[a]));
+  } else if (t->type == T_AIC) {
+    host->hint_printf(h, " -%d", tb_digit(ch[len - 1]));
+  }
+}
+
+/* {====== the search */
+
+static void scan(ctx *x, int on, int aic) {
+  const sk_grid *g = x->g;
+  int maxe = (int)x->s->host->param(x->s, "max-table-entry-length", TB_MAX_ENTRIES);
+  if (maxe < 2 || maxe > TB_MAX_ENTRIES) maxe = TB_MAX_ENTRIES;
+  for (int c = 0; c < SK_CELLS && !x->oom; c++)
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) {
+      int p = tb_node(c, __builtin_ctz(m) + 1, on);
+      tb_fill_table(x->L, p, maxe, x->T);
+      const tb_table *T = x->T;
+      for (int j = 1; j < T->n; j++) {
+        int nd = T->node[j];
+        if (aic) {
+          if (aic_end(g, p, nd)) check_aic(x, j);
+        } else if (tb_cell(nd) == c) {
+          check_loop(x, j);
+        }
+      }
+    }
+}
+
+static int search(const sk_search *s) {
+  ctx x;
+  memset(&x, 0, sizeof x);
+  x.s = s;
+  x.g = s->grid;
+  x.L = malloc(sizeof *x.L);
+  x.T = malloc(sizeof *x.T);
+  int r = SK_SEARCH_DONE;
+  if (!x.L || !x.T) goto done;
+  tb_build_links(x.L, x.g);
+  scan(&x, 1, 0);
+  scan(&x, 0, 0);
+  scan(&x, 0, 1);
+  if (x.oom || !x.nst) goto done;
+  int *keep = malloc((size_t)x.nst * 3 * sizeof *keep);
+  if (!keep) goto done;
+  int nk = keep_steps(&x, keep);
+  if (nk > 0) {
+    int *tmp = keep + x.nst, *rank = keep + 2 * x.nst;
+    int *ord = rank;              /* reuse: the sort order, then ranks by keep index */
+    for (int i = 0; i < nk; i++) ord[i] = i;
+    /* sort the kept steps (by their index in keep) */
+    step *kept = malloc((size_t)nk * sizeof *kept);
+    if (kept) {
+      for (int i = 0; i < nk; i++) kept[i] = x.st[keep[i]];
+      step *all = x.st;
+      x.st = kept;
+      merge_sort(&x, ord, tmp, nk);
+      int *rk = tmp;
+      for (int i = 0; i < nk; i++) rk[ord[i]] = i;
+      sk_hint h;
+      for (int i = 0; i < nk; i++) {
+        make_hint(&x, &kept[i], &h);
+        h.order = rk[i];
+        if (s->host->emit(s, &h)) { r = SK_SEARCH_STOPPED; break; }
+      }
+      x.st = all;
+      free(kept);
+    }
+  }
+  free(keep);
+done:
+  free(x.st);
+  free(x.chp);
+  free(x.elp);
+  free(x.L);
+  free(x.T);
+  return r;
+}
+
+SK_PLUGIN_ENTRY(tabling) {
+  SK_PLUGIN_CHECK(host, reg);
+  sk_technique t = {"nice-loop", "Nice Loop/AIC", SK_TECH_COLLECT, search, NULL};
+  if (host->register_technique(reg, &t) != 0) return SK_PLUGIN_ERROR;
+  return SK_PLUGIN_OK;
+}
