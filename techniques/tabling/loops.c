@@ -48,6 +48,10 @@
 **
 ** Options (host->param, HoDoKu's default):
 **   max-table-entry-length  1000  entries of a table (maxTableEntryLength)
+**   all-steps               0     0: HoDoKu's solver (getStep): only the
+**                                 first step of the sort is emitted;
+**                                 1: its find-all-steps search (what its
+**                                 regression tester runs): every kept step
 **
 ** Figures: fig[SK_FIG_TYPE] = 1 continuous, 2 discontinuous, 3 AIC (the
 ** table maps it to 0706/0707/0708); fig[SK_FIG_LENGTH] = the chain's
@@ -389,7 +393,9 @@ static int search(const sk_search *s) {
       int *rk = tmp;
       for (int i = 0; i < nk; i++) rk[ord[i]] = i;
       sk_hint h;
+      int every = s->host->param(s, "all-steps", 0) != 0;
       for (int i = 0; i < nk; i++) {
+        if (!every && rk[i] != 0) continue;
         make_hint(&x, &kept[i], &h);
         h.order = rk[i];
         if (s->host->emit(s, &h)) { r = SK_SEARCH_STOPPED; break; }
