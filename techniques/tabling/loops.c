@@ -67,7 +67,13 @@
 
 enum { T_CNL = 1, T_DNL = 2, T_AIC = 3 };
 
-static const char *const type_name[4] = {"", "Continuous Nice Loop", "Discontinuous Nice Loop", "AIC"};
+/* fig[SK_FIG_TYPE]: 1..3, plus 3 for a chain with a group node */
+static const char *const type_name[7] = {"", "Continuous Nice Loop", "Discontinuous Nice Loop", "AIC",
+                                         "Grouped Continuous Nice Loop",
+                                         "Grouped Discontinuous Nice Loop", "Grouped AIC"};
+
+#define CELL(n) tb_cell(x->L, (n))
+#define DIGIT(n) tb_digit(x->L, (n))
 
 /* A step: a loop or AIC with its eliminations. */
 typedef struct step {
@@ -91,6 +97,7 @@ typedef struct ctx {
   uint16_t *elp;              /* elimination pool */
   int nelp, capelp;
   int oom;
+  int only_grouped;           /* find-all grouped search: grouped chains only */
   uint16_t chain[TB_MAX_ENTRIES];
 } ctx;
 
@@ -110,6 +117,10 @@ static void add_step(ctx *x, int type, const sk_mask *elim, int len) {
   int nel = 0;
   for (int c = 0; c < SK_CELLS; c++) nel += sk_mask_count(elim[c]);
   if (!nel) return;
+  int grouped = 0;
+  for (int i = 0; i < len; i++) grouped |= tb_is_group(x->chain[i]);
+  if (grouped) type += 3;
+  else if (x->only_grouped) return;
   if (grow((void **)&x->st, &x->capst, x->nst + 1, sizeof *x->st) ||
       grow((void **)&x->chp, &x->capchp, x->nchp + len, sizeof *x->chp) ||
       grow((void **)&x->elp, &x->capelp, x->nelp + nel, sizeof *x->elp)) {
@@ -140,16 +151,33 @@ static void add_step(ctx *x, int type, const sk_mask *elim, int len) {
 
 /* Does the chain touch a cell twice (other than consecutive nodes, and
 ** for loops the start cell)?  HoDoKu's addChain lasso test. */
-static int lasso(const uint16_t *ch, int len, int start_cell, int aic) {
+static int lasso(const ctx *x, const uint16_t *ch, int len, int start_cell, int aic) {
   sk_bits seen = {{0, 0}};
-  int last = -1;
+  int last = -1, lastn = -1;
   for (int i = 0; i < len; i++) {
-    int c = tb_cell(ch[i]);
+    int c = CELL(ch[i]);
     if (sk_bits_has(&seen, c)) return 1;
-    if (last != -1 && (last != start_cell || aic)) sk_bits_set(&seen, last);
+    if (last != -1 && (last != start_cell || aic)) {
+      sk_bits_set(&seen, last);
+      if (tb_is_group(lastn)) seen = sk_bits_or(seen, tb_grp(x->L, lastn)->cells);
+    }
     last = c;
+    lastn = ch[i];
   }
   return 0;
+}
+
+/* The cells of a node. */
+static sk_bits node_cells(const ctx *x, int n) {
+  if (tb_is_group(n)) return tb_grp(x->L, n)->cells;
+  sk_bits b = {{0, 0}};
+  sk_bits_set(&b, CELL(n));
+  return b;
+}
+
+/* The cells that see all of a node's cells (getSNodeBuddies). */
+static sk_bits node_buddies(const ctx *x, int n) {
+  return tb_is_group(n) ? tb_grp(x->L, n)->buddies : sk_peer_bits[CELL(n)];
 }
 
 /* checkNiceLoop: entry j of table T (in the premise's cell). */
@@ -159,13 +187,13 @@ static void check_loop(ctx *x, int j) {
   if (T->depth[j] <= 1) return;
   int len = tb_chain(T, j, x->chain);
   const uint16_t *ch = x->chain;
-  int c0 = tb_cell(ch[0]);
-  if (tb_cell(ch[len - 1]) == tb_cell(ch[len - 2])) return;   /* ends inside the cell */
-  if (lasso(ch, len, c0, 0)) return;
-  if (tb_cell(ch[0]) == tb_cell(ch[1])) return;               /* must leave the cell */
+  int c0 = CELL(ch[0]);
+  if (CELL(ch[len - 1]) == CELL(ch[len - 2])) return;   /* ends inside the cell */
+  if (lasso(x, ch, len, c0, 0)) return;
+  if (CELL(ch[0]) == CELL(ch[1])) return;               /* must leave the cell */
   int first_strong = tb_on(T->node[1]);
   int last_strong = tb_on(ch[len - 1]);
-  int d0 = tb_digit(ch[0]), d1 = tb_digit(ch[len - 1]);
+  int d0 = DIGIT(ch[0]), d1 = DIGIT(ch[len - 1]);
   sk_mask elim[SK_CELLS];
   memset(elim, 0, sizeof elim);
   int type = T_DNL;
@@ -180,21 +208,21 @@ static void check_loop(ctx *x, int j) {
              (first_strong != last_strong && d0 == d1)) {
     type = T_CNL;
     sk_bits cells = {{0, 0}};
-    for (int i = 0; i < len - 1; i++) sk_bits_set(&cells, tb_cell(ch[i]));
+    for (int i = 0; i < len - 1; i++) cells = sk_bits_or(cells, node_cells(x, ch[i]));
     int end = len - 1;
     for (int i = 0; i <= end; i++) {
       if ((i == 0 && first_strong && last_strong) ||
-          (i > 0 && tb_on(ch[i]) && i <= end - 2 && tb_cell(ch[i - 1]) != tb_cell(ch[i]))) {
-        if (i == 0 || (!tb_on(ch[i + 1]) && tb_cell(ch[i]) == tb_cell(ch[i + 1]) &&
-                       tb_on(ch[i + 2]) && tb_cell(ch[i + 1]) != tb_cell(ch[i + 2]))) {
-          int a = i == 0 ? d0 : tb_digit(ch[i]), b = i == 0 ? d1 : tb_digit(ch[i + 2]);
-          int c = tb_cell(ch[i]);
+          (i > 0 && tb_on(ch[i]) && i <= end - 2 && CELL(ch[i - 1]) != CELL(ch[i]))) {
+        if (i == 0 || (!tb_on(ch[i + 1]) && CELL(ch[i]) == CELL(ch[i + 1]) &&
+                       tb_on(ch[i + 2]) && CELL(ch[i + 1]) != CELL(ch[i + 2]))) {
+          int a = i == 0 ? d0 : DIGIT(ch[i]), b = i == 0 ? d1 : DIGIT(ch[i + 2]);
+          int c = CELL(ch[i]);
           elim[c] |= (sk_mask)(g->cand[c] & ~(SK_BIT(a) | SK_BIT(b)));
         }
       }
-      if (i > 0 && !tb_on(ch[i]) && tb_cell(ch[i - 1]) != tb_cell(ch[i])) {
-        int d = tb_digit(ch[i]);
-        sk_bits see = sk_bits_and(sk_peer_bits[tb_cell(ch[i - 1])], sk_peer_bits[tb_cell(ch[i])]);
+      if (i > 0 && !tb_on(ch[i]) && CELL(ch[i - 1]) != CELL(ch[i])) {
+        int d = DIGIT(ch[i]);
+        sk_bits see = sk_bits_and(node_buddies(x, ch[i - 1]), node_buddies(x, ch[i]));
         see = sk_bits_andnot(see, cells);
         sk_bits_clear(&see, c0);
         see = sk_bits_and(see, g->dcells[d - 1]);
@@ -211,7 +239,7 @@ static void check_aic(ctx *x, int j) {
   const sk_grid *g = x->g;
   if (T->depth[j] <= 1) return;
   int p0 = T->node[0], pj = T->node[j];
-  int c0 = tb_cell(p0), cj = tb_cell(pj), d0 = tb_digit(p0), dj = tb_digit(pj);
+  int c0 = CELL(p0), cj = CELL(pj), d0 = DIGIT(p0), dj = DIGIT(pj);
   sk_mask elim[SK_CELLS];
   memset(elim, 0, sizeof elim);
   int any = 0;
@@ -226,13 +254,15 @@ static void check_aic(ctx *x, int j) {
   }
   if (!any) return;
   int len = tb_chain(T, j, x->chain);
-  if (lasso(x->chain, len, c0, 1)) return;
+  if (lasso(x, x->chain, len, c0, 1)) return;
   add_step(x, T_AIC, elim, len);
 }
 
 /* The AIC ends checkAics looks at. */
-static int aic_end(const sk_grid *g, int p0, int pj) {
-  int c0 = tb_cell(p0), cj = tb_cell(pj), d0 = tb_digit(p0), dj = tb_digit(pj);
+static int aic_end(const ctx *x, int p0, int pj) {
+  const sk_grid *g = x->g;
+  if (tb_is_group(pj)) return 0;
+  int c0 = CELL(p0), cj = CELL(pj), d0 = DIGIT(p0), dj = DIGIT(pj);
   if (!tb_on(pj) || cj == c0) return 0;
   if (d0 == dj)
     return sk_bits_count(sk_bits_and(sk_bits_and(sk_peer_bits[c0], sk_peer_bits[cj]),
@@ -292,9 +322,24 @@ static int keep_steps(const ctx *x, int *keep) {
 
 /* {====== hints */
 
-static void put_cell(sk_hint *h, const sk_host *host, int cell) {
+/* a cell "r1c2", a group node "r1c23" or "r12c3" */
+static void put_node(const ctx *x, sk_hint *h, int n) {
+  const sk_host *host = x->s->host;
   char b[8];
-  host->hint_printf(h, "%s", sk_cell_name(cell, b));
+  if (!tb_is_group(n)) {
+    host->hint_printf(h, "%s", sk_cell_name(CELL(n), b));
+    return;
+  }
+  const tb_group *gr = tb_grp(x->L, n);
+  int k = gr->cell[2] >= 0 ? 3 : 2;
+  if (gr->line >= 0) {
+    host->hint_printf(h, "r%dc", gr->line + 1);
+    for (int i = 0; i < k; i++) host->hint_printf(h, "%d", gr->cell[i] % 9 + 1);
+  } else {
+    host->hint_printf(h, "r");
+    for (int i = 0; i < k; i++) host->hint_printf(h, "%d", gr->cell[i] / 9 + 1);
+    host->hint_printf(h, "c%d", gr->col + 1);
+  }
 }
 
 static void make_hint(const ctx *x, const step *t, sk_hint *h) {
@@ -307,36 +352,39 @@ static void make_hint(const ctx *x, const step *t, sk_hint *h) {
   h->fig[SK_FIG_TYPE] = t->type;
   h->fig[SK_FIG_LENGTH] = len - 1;
   for (int i = 0; i < t->nel; i++) sk_hint_elim(h, el[i] % 81, el[i] / 81 + 1);
-  for (int i = 0; i < len; i++) sk_hint_focus(h, tb_cell(ch[i]), tb_digit(ch[i]));
+  for (int i = 0; i < len; i++)
+    for (sk_bits b = node_cells(x, ch[i]); !sk_bits_empty(b); )
+      sk_hint_focus(h, sk_bits_pop(&b), DIGIT(ch[i]));
   host->hint_printf(h, "%s: ", type_name[t->type]);
   sk_mask digits = 0;
   for (int i = 0; i < t->nel; i++) digits |= SK_BIT(el[i] / 81 + 1);
   for (sk_mask m = digits; m; m &= m - 1)
     host->hint_printf(h, "%d%s", sk_mask_first(m), (m & (m - 1)) ? "/" : "");
   host->hint_printf(h, " ");
-  if (t->type == T_CNL) {
+  int base = (t->type - 1) % 3 + 1;
+  if (base == T_CNL) {
     int a = 0, b = len - 1;
-    while (tb_cell(ch[a]) == tb_cell(ch[0])) a++;
-    while (tb_cell(ch[b]) == tb_cell(ch[len - 1])) b--;
-    host->hint_printf(h, "%d= ", tb_digit(ch[b + 1]));
+    while (CELL(ch[a]) == CELL(ch[0])) a++;
+    while (CELL(ch[b]) == CELL(ch[len - 1])) b--;
+    host->hint_printf(h, "%d= ", DIGIT(ch[b + 1]));
     (void)a;
-  } else if (t->type == T_AIC) {
-    host->hint_printf(h, "%d- ", tb_digit(ch[0]));
+  } else if (base == T_AIC) {
+    host->hint_printf(h, "%d- ", DIGIT(ch[0]));
   }
   int last = -1;
   for (int i = 0; i < len; i++) {
-    int c = tb_cell(ch[i]);
+    int c = CELL(ch[i]);
     if (c == last) continue;
     last = c;
-    if (i > 0) host->hint_printf(h, tb_on(ch[i]) ? " =%d= " : " -%d- ", tb_digit(ch[i]));
-    put_cell(h, host, c);
+    if (i > 0) host->hint_printf(h, tb_on(ch[i]) ? " =%d= " : " -%d- ", DIGIT(ch[i]));
+    put_node(x, h, ch[i]);
   }
-  if (t->type == T_CNL) {
+  if (base == T_CNL) {
     int a = 0;
-    while (tb_cell(ch[a]) == tb_cell(ch[0])) a++;
-    host->hint_printf(h, " =%d", tb_digit(ch[a]));
-  } else if (t->type == T_AIC) {
-    host->hint_printf(h, " -%d", tb_digit(ch[len - 1]));
+    while (CELL(ch[a]) == CELL(ch[0])) a++;
+    host->hint_printf(h, " =%d", DIGIT(ch[a]));
+  } else if (base == T_AIC) {
+    host->hint_printf(h, " -%d", DIGIT(ch[len - 1]));
   }
 }
 
@@ -354,8 +402,8 @@ static void scan(ctx *x, int on, int aic) {
       for (int j = 1; j < T->n; j++) {
         int nd = T->node[j];
         if (aic) {
-          if (aic_end(g, p, nd)) check_aic(x, j);
-        } else if (tb_cell(nd) == c) {
+          if (aic_end(x, p, nd)) check_aic(x, j);
+        } else if (!tb_is_group(nd) && CELL(nd) == c) {
           check_loop(x, j);
         }
       }
@@ -371,7 +419,10 @@ static int search(const sk_search *s) {
   x.T = malloc(sizeof *x.T);
   int r = SK_SEARCH_DONE;
   if (!x.L || !x.T) goto done;
-  tb_build_links(x.L, x.g);
+  int grouped = *(const int *)s->data;
+  int every = s->host->param(s, "all-steps", 0) != 0;
+  x.only_grouped = grouped && every;
+  tb_build_links(x.L, x.g, grouped);
   scan(&x, 1, 0);
   scan(&x, 0, 0);
   scan(&x, 0, 1);
@@ -393,7 +444,6 @@ static int search(const sk_search *s) {
       int *rk = tmp;
       for (int i = 0; i < nk; i++) rk[ord[i]] = i;
       sk_hint h;
-      int every = s->host->param(s, "all-steps", 0) != 0;
       for (int i = 0; i < nk; i++) {
         if (!every && rk[i] != 0) continue;
         make_hint(&x, &kept[i], &h);
@@ -414,9 +464,13 @@ done:
   return r;
 }
 
+static const int plain = 0, with_groups = 1;
+
 SK_PLUGIN_ENTRY(tabling) {
   SK_PLUGIN_CHECK(host, reg);
-  sk_technique t = {"nice-loop", "Nice Loop/AIC", SK_TECH_COLLECT, search, NULL};
+  sk_technique t = {"nice-loop", "Nice Loop/AIC", SK_TECH_COLLECT, search, &plain};
   if (host->register_technique(reg, &t) != 0) return SK_PLUGIN_ERROR;
+  sk_technique u = {"grouped-nice-loop", "Grouped Nice Loop/AIC", SK_TECH_COLLECT, search, &with_groups};
+  if (host->register_technique(reg, &u) != 0) return SK_PLUGIN_ERROR;
   return SK_PLUGIN_OK;
 }

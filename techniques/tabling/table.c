@@ -18,9 +18,102 @@
 */
 #include "tabling.h"
 
-void tb_build_links(tb_links *L, const sk_grid *g) {
-  int n = 0;
+static inline void add_link(tb_links *L, int from, int to) {
+  if (L->count[from] < TB_MAX_LINKS) L->link[from][L->count[from]++] = (uint16_t)to;
+}
+
+static int has_link(const tb_links *L, int from, int to) {
+  for (int i = 0; i < L->count[from]; i++)
+    if (L->link[from][i] == to) return 1;
+  return 0;
+}
+
+/* GroupNode.getGroupNodes: rows, then columns; per line the digits, per
+** digit the boxes; the digit's cells of a line in a box, when two or three. */
+static void find_groups(tb_links *L, const sk_grid *g) {
+  L->ngroup = 0;
+  for (int kind = 0; kind < 2; kind++)
+    for (int l = 0; l < 9; l++)
+      for (int d = 1; d <= 9; d++) {
+        sk_bits in = sk_bits_and(g->dcells[d - 1], sk_house_bits[kind * 9 + l]);
+        if (sk_bits_empty(in)) continue;
+        for (int b = 0; b < 9; b++) {
+          sk_bits x = sk_bits_and(in, sk_house_bits[18 + b]);
+          if (sk_bits_count(x) < 2) continue;
+          tb_group *gr = &L->group[L->ngroup++];
+          gr->cells = x;
+          gr->digit = (int8_t)d;
+          gr->line = (int8_t)(kind == 0 ? l : -1);
+          gr->col = (int8_t)(kind == 1 ? l : -1);
+          gr->box = (int8_t)b;
+          gr->cell[2] = -1;
+          gr->buddies = (sk_bits){{~0ull, ~0ull}};
+          sk_bits y = x;
+          for (int k = 0, c; (c = sk_bits_pop(&y)) >= 0; k++) {
+            gr->cell[k] = (int8_t)c;
+            gr->buddies = sk_bits_and(gr->buddies, sk_peer_bits[c]);
+          }
+        }
+      }
+}
+
+/* TablingSolver.fillTablesWithGroupNodes: a group node's own links, and
+** the links to it appended to the candidates' (in group node order). */
+static void group_links(tb_links *L, const sk_grid *g) {
+  for (int i = 0; i < L->ngroup; i++) {
+    const tb_group *gn = &L->group[i];
+    int d = gn->digit, on = TB_NODES + 2 * i + 1, off = TB_NODES + 2 * i;
+    sk_bits see = sk_bits_and(g->dcells[d - 1], gn->buddies);
+    if (!sk_bits_empty(see)) {
+      sk_bits y = see;
+      for (int c; (c = sk_bits_pop(&y)) >= 0; ) {
+        add_link(L, on, tb_node(c, d, 0));
+        add_link(L, tb_node(c, d, 1), off);
+      }
+      sk_bits inbox = sk_bits_and(see, sk_house_bits[18 + gn->box]);
+      if (sk_bits_count(inbox) == 1) {
+        int c = sk_bits_first(inbox);
+        add_link(L, off, tb_node(c, d, 1));
+        add_link(L, tb_node(c, d, 0), on);
+      }
+      sk_bits inline_ = sk_bits_and(see, sk_house_bits[gn->line >= 0 ? gn->line : 9 + gn->col]);
+      if (sk_bits_count(inline_) == 1) {
+        int c = sk_bits_first(inline_);
+        add_link(L, off, tb_node(c, d, 1));
+        add_link(L, tb_node(c, d, 0), on);
+      }
+    }
+    int nline = 0, ncol = 0, nbox = 0, line1 = -1, col1 = -1, box1 = -1;
+    for (int j = 0; j < L->ngroup; j++) {
+      const tb_group *g2 = &L->group[j];
+      if (j == i || g2->digit != d || !sk_bits_empty(sk_bits_and(gn->cells, g2->cells))) continue;
+      if (gn->line >= 0 && gn->line == g2->line) {
+        if (++nline == 1) line1 = j;
+        add_link(L, on, TB_NODES + 2 * j);
+      }
+      if (gn->col >= 0 && gn->col == g2->col) {
+        if (++ncol == 1) col1 = j;
+        add_link(L, on, TB_NODES + 2 * j);
+      }
+      if (gn->box == g2->box) {
+        if (++nbox == 1) box1 = j;
+        add_link(L, on, TB_NODES + 2 * j);
+      }
+    }
+    int one[3] = {nline == 1 ? line1 : -1, ncol == 1 ? col1 : -1, nbox == 1 ? box1 : -1};
+    int house[3] = {gn->line, 9 + gn->col, 18 + gn->box};
+    for (int k = 0; k < 3; k++) {
+      if (one[k] < 0) continue;
+      sk_bits rest = sk_bits_and(sk_house_bits[house[k]], g->dcells[d - 1]);
+      rest = sk_bits_andnot(sk_bits_andnot(rest, gn->cells), L->group[one[k]].cells);
+      if (sk_bits_empty(rest)) add_link(L, off, TB_NODES + 2 * one[k] + 1);
+    }
+  }
+}
+
+void tb_build_links(tb_links *L, const sk_grid *g, int groups) {
   memset(L->count, 0, sizeof L->count);
+  L->ngroup = 0;
   for (int c = 0; c < SK_CELLS; c++) {
     sk_mask m = g->cand[c];
     if (!m) continue;
@@ -28,37 +121,33 @@ void tb_build_links(tb_links *L, const sk_grid *g) {
     for (sk_mask x = m; x; x &= x - 1) {
       int d = __builtin_ctz(x) + 1;
       /* ON: the cell's other candidates, then the digit in each house */
-      int on = tb_node(c, d, 1), k0 = n;
-      L->first[on] = (uint16_t)n;
+      int on = tb_node(c, d, 1);
       for (sk_mask y = (sk_mask)(m & ~SK_BIT(d)); y; y &= y - 1)
-        L->link[n++] = (uint16_t)tb_node(c, __builtin_ctz(y) + 1, 0);
+        add_link(L, on, tb_node(c, __builtin_ctz(y) + 1, 0));
       sk_bits done = {{0, 0}};
       for (int k = 0; k < 3; k++) {
         sk_bits in = sk_bits_and(g->dcells[d - 1], sk_house_bits[sk_cell_house[c][k]]);
         sk_bits_clear(&in, c);
         sk_bits fresh = sk_bits_andnot(in, done);
         done = sk_bits_or(done, in);
-        for (int p; (p = sk_bits_pop(&fresh)) >= 0; ) L->link[n++] = (uint16_t)tb_node(p, d, 0);
+        for (int p; (p = sk_bits_pop(&fresh)) >= 0; ) add_link(L, on, tb_node(p, d, 0));
       }
-      L->count[on] = (uint8_t)(n - k0);
       /* OFF: the other candidate of a bivalue cell, the other place of a
       ** house holding the digit twice */
       int off = tb_node(c, d, 0);
-      k0 = n;
-      L->first[off] = (uint16_t)n;
-      if (ncand == 2) L->link[n++] = (uint16_t)tb_node(c, sk_mask_first((sk_mask)(m & ~SK_BIT(d))), 1);
+      if (ncand == 2) add_link(L, off, tb_node(c, sk_mask_first((sk_mask)(m & ~SK_BIT(d))), 1));
       for (int k = 0; k < 3; k++) {
         sk_bits in = sk_bits_and(g->dcells[d - 1], sk_house_bits[sk_cell_house[c][k]]);
         if (sk_bits_count(in) != 2) continue;
         sk_bits_clear(&in, c);
-        int p = sk_bits_first(in);
-        int nd = tb_node(p, d, 1);
-        int dup = 0;
-        for (int i = k0; i < n; i++) dup |= L->link[i] == nd;
-        if (!dup) L->link[n++] = (uint16_t)nd;
+        int nd = tb_node(sk_bits_first(in), d, 1);
+        if (!has_link(L, off, nd)) add_link(L, off, nd);
       }
-      L->count[off] = (uint8_t)(n - k0);
     }
+  }
+  if (groups) {
+    find_groups(L, g);
+    group_links(L, g);
   }
 }
 
@@ -71,7 +160,7 @@ void tb_fill_table(const tb_links *L, int premise, int max_entries, tb_table *T)
   int n = 1;
   for (int j = 0; j < n && n < max_entries; j++) {
     int src = T->node[j];
-    const uint16_t *l = L->link + L->first[src];
+    const uint16_t *l = L->link[src];
     for (int k = 0, cnt = L->count[src]; k < cnt && n < max_entries; k++) {
       int x = l[k];
       uint64_t bit = 1ull << (x & 63);

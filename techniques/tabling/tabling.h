@@ -36,23 +36,41 @@
 #include <string.h>
 #include "sk_plugin.h"
 
-/* node = (cell * 9 + digit - 1) * 2 + on */
+/* node = (cell * 9 + digit - 1) * 2 + on for a candidate; TB_NODES +
+** group * 2 + on for a group node (2 or 3 cells of a digit in one line
+** and one box) */
 #define TB_NODES (SK_CELLS * 9 * 2)
-#define TB_MAX_LINKS 32           /* direct implications of one node: <= 8 + 20 */
+#define TB_MAX_GROUPS (18 * 9 * 3)
+#define TB_ALL_NODES (TB_NODES + 2 * TB_MAX_GROUPS)
+#define TB_MAX_LINKS 48           /* direct implications of one node */
 #define TB_MAX_ENTRIES 1000       /* HoDoKu's maxTableEntryLength */
-#define TB_SEEN_WORDS ((TB_NODES + 63) / 64)
+#define TB_SEEN_WORDS ((TB_ALL_NODES + 63) / 64)
 
-static inline int tb_node(int cell, int d, int on) { return (cell * 9 + d - 1) * 2 + on; }
-static inline int tb_cell(int n) { return n / 18; }
-static inline int tb_digit(int n) { return (n >> 1) % 9 + 1; }
-static inline int tb_on(int n) { return n & 1; }
+typedef struct tb_group {
+  int8_t cell[3];                 /* ascending; cell[2] = -1 for two cells */
+  int8_t digit, line, col, box;   /* line: a row 0..8, col a column 0..8, -1 if not */
+  sk_bits cells, buddies;         /* its cells; the cells seeing all of them */
+} tb_group;
 
 /* The direct implications of every node of a grid. */
 typedef struct tb_links {
-  uint16_t first[TB_NODES];       /* a node's links: link[first .. first+count) */
-  uint8_t count[TB_NODES];
-  uint16_t link[TB_NODES * TB_MAX_LINKS / 2];
+  int ngroup;
+  tb_group group[TB_MAX_GROUPS];
+  uint8_t count[TB_ALL_NODES];
+  uint16_t link[TB_ALL_NODES][TB_MAX_LINKS];
 } tb_links;
+
+static inline int tb_node(int cell, int d, int on) { return (cell * 9 + d - 1) * 2 + on; }
+static inline int tb_is_group(int n) { return n >= TB_NODES; }
+static inline int tb_on(int n) { return n & 1; }
+/* the node's (first) cell and its digit */
+static inline int tb_cell(const tb_links *L, int n) {
+  return n < TB_NODES ? n / 18 : L->group[(n - TB_NODES) >> 1].cell[0];
+}
+static inline int tb_digit(const tb_links *L, int n) {
+  return n < TB_NODES ? (n >> 1) % 9 + 1 : L->group[(n - TB_NODES) >> 1].digit;
+}
+static inline const tb_group *tb_grp(const tb_links *L, int n) { return &L->group[(n - TB_NODES) >> 1]; }
 
 /* One premise's table. */
 typedef struct tb_table {
@@ -64,7 +82,7 @@ typedef struct tb_table {
 } tb_table;
 
 /* table.c */
-void tb_build_links(tb_links *L, const sk_grid *g);
+void tb_build_links(tb_links *L, const sk_grid *g, int groups);
 void tb_fill_table(const tb_links *L, int premise, int max_entries, tb_table *T);
 /* the chain of entry e, premise first; returns its nodes */
 int tb_chain(const tb_table *T, int e, uint16_t *out);
