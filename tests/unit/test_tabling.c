@@ -26,7 +26,8 @@ static const char *const plugins[] = {"tabling"};
 static const char table[] =
   "name: test\n"
   "techniques:\n"
-  "  - {id: nice-loop, base: 1.0}\n";
+  "  - {id: nice-loop, base: 1.0}\n"
+  "  - {id: grouped-nice-loop, base: 1.0}\n";
 
 #include "hodoku_step_fixture.h"
 
@@ -37,15 +38,19 @@ static int setup(void **state) {
 
 static void test_hodoku_paths(void **state) {
   (void)state;
-  path_tech pt[] = {{"nice-loop", 5600, 0, 0, 0, 0}};
-  int a = replay_hodoku_paths("mixed-1090", pt, 1);
-  int b = replay_hodoku_paths("top1465", pt, 1);
+  path_tech pt[] = {{"nice-loop", 5600, 0, 0, 0, 0}, {"grouped-nice-loop", 5650, 0, 0, 0, 0}};
+  int n = (int)(sizeof pt / sizeof pt[0]);
+  int a = replay_hodoku_paths("mixed-1090", pt, n);
+  int b = replay_hodoku_paths("top1465", pt, n);
   if (a < 0 || b < 0) skip();
-  fprintf(stderr, "%-16s %5d steps (%d differ), %6d later steps (%d found something)\n",
-          pt[0].id, pt[0].steps, pt[0].differ, pt[0].later, pt[0].found_later);
-  assert_true(pt[0].steps > 0);
-  assert_int_equal(pt[0].differ, 0);
-  assert_int_equal(pt[0].found_later, 0);
+  for (int i = 0; i < n; i++)
+    fprintf(stderr, "%-18s %5d steps (%d differ), %6d later steps (%d found something)\n",
+            pt[i].id, pt[i].steps, pt[i].differ, pt[i].later, pt[i].found_later);
+  for (int i = 0; i < n; i++) {
+    assert_true(pt[i].steps > 0);
+    assert_int_equal(pt[i].differ, 0);
+    assert_int_equal(pt[i].found_later, 0);
+  }
 }
 
 int main(void) {
