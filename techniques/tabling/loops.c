@@ -48,6 +48,13 @@
 **
 ** Options (host->param, HoDoKu's default):
 **   max-table-entry-length  1000  entries of a table (maxTableEntryLength)
+**   als                     0     grouped-nice-loop: ALS nodes in the tables
+**                                 (allowAlsInTablingChains) for the steps
+**                                 of the types whose bit is set (bit t for
+**                                 fig type t; 126 = all); a mask of some
+**                                 types searches twice, the others without
+**                                 ALS nodes, as HoDoKu's tester runs
+**                                 0709-2 with them and 0710-2 without
 **   all-steps               0     0: HoDoKu's solver (getStep): only the
 **                                 first step of the sort is emitted;
 **                                 1: its find-all-steps search (what its
@@ -79,6 +86,9 @@ static const char *const type_name[7] = {"", "Continuous Nice Loop", "Discontinu
 typedef struct step {
   int type;
   int len;            /* chain nodes */
+  int lnull, lstep;   /* HoDoKu's chain lengths: ALS nodes count 3.5 (Chain.getLength()),
+                      ** or 1 + their cells' penalty (with the step's ALS list) */
+  int eff;            /* the one its step keeps (keep_steps) */
   int nel;            /* eliminations, sorted: (digit - 1) * 81 + cell */
   int ch, el;         /* offsets into the pools */
   int32_t isum;       /* HoDoKu's weighted index sum of the eliminations */
@@ -98,6 +108,7 @@ typedef struct ctx {
   int nelp, capelp;
   int oom;
   int only_grouped;           /* find-all grouped search: grouped chains only */
+  int als;                    /* ALS nodes in the tables */
   uint16_t chain[TB_MAX_ENTRIES];
 } ctx;
 
@@ -117,8 +128,16 @@ static void add_step(ctx *x, int type, const sk_mask *elim, int len) {
   int nel = 0;
   for (int c = 0; c < SK_CELLS; c++) nel += sk_mask_count(elim[c]);
   if (!nel) return;
-  int grouped = 0;
-  for (int i = 0; i < len; i++) grouped |= tb_is_group(x->chain[i]);
+  int grouped = 0, nals = 0, pen = 0;
+  for (int i = 0; i < len; i++) {
+    int n = x->chain[i];
+    grouped |= !tb_is_normal(n);
+    if (tb_is_als(n)) {
+      int c = tb_als_of(x->L, n)->ncells;
+      nals++;
+      pen += c <= 1 ? 0 : c == 2 ? 1 : (c - 1) * 2;
+    }
+  }
   if (grouped) type += 3;
   else if (x->only_grouped) return;
   if (grow((void **)&x->st, &x->capst, x->nst + 1, sizeof *x->st) ||
@@ -130,6 +149,9 @@ static void add_step(ctx *x, int type, const sk_mask *elim, int len) {
   step *t = &x->st[x->nst++];
   t->type = type;
   t->len = len;
+  t->lnull = len + nals * 5 / 2;
+  t->lstep = len + pen;
+  t->eff = t->lnull;
   t->nel = nel;
   t->ch = x->nchp;
   t->el = x->nelp;
@@ -160,6 +182,7 @@ static int lasso(const ctx *x, const uint16_t *ch, int len, int start_cell, int 
     if (last != -1 && (last != start_cell || aic)) {
       sk_bits_set(&seen, last);
       if (tb_is_group(lastn)) seen = sk_bits_or(seen, tb_grp(x->L, lastn)->cells);
+      else if (tb_is_als(lastn)) seen = sk_bits_or(seen, tb_als_of(x->L, lastn)->cells);
     }
     last = c;
     lastn = ch[i];
@@ -170,22 +193,54 @@ static int lasso(const ctx *x, const uint16_t *ch, int len, int start_cell, int 
 /* The cells of a node. */
 static sk_bits node_cells(const ctx *x, int n) {
   if (tb_is_group(n)) return tb_grp(x->L, n)->cells;
+  if (tb_is_als(n)) return tb_als_of(x->L, n)->cells;
   sk_bits b = {{0, 0}};
   sk_bits_set(&b, CELL(n));
   return b;
 }
 
-/* The cells that see all of a node's cells (getSNodeBuddies). */
-static sk_bits node_buddies(const ctx *x, int n) {
-  return tb_is_group(n) ? tb_grp(x->L, n)->buddies : sk_peer_bits[CELL(n)];
+/* The cells that see all of a node's cells (getSNodeBuddies); for an ALS
+** node, the cells with digit d seeing all its cells with d. */
+static sk_bits node_buddies(const ctx *x, int n, int d) {
+  if (tb_is_group(n)) return tb_grp(x->L, n)->buddies;
+  if (tb_is_als(n)) return tb_als_of(x->L, n)->buddies[d];
+  return sk_peer_bits[CELL(n)];
+}
+
+/* A continuous loop entering ALS node ch[i] by digit d: the ALS's other
+** digits, save the one that leaves it, go from every cell seeing all its
+** cells with them; when the ALS forces the next cell (the next link is
+** strong), that cell's other digits are exits too, and each goes from
+** the cells seeing it in the ALS and the next cell. */
+static void als_elims(const ctx *x, const uint16_t *ch, int i, int end, int d, sk_mask *elim) {
+  const sk_grid *g = x->g;
+  const tb_als *a = tb_als_of(x->L, ch[i]);
+  int force = i < end && tb_on(ch[i + 1]);
+  int next = i < end ? CELL(ch[i + 1]) : -1;
+  sk_mask exits = 0;
+  if (force) exits = (sk_mask)(g->cand[next] & ~SK_BIT(DIGIT(ch[i + 1])));
+  else if (i < end) exits = SK_BIT(DIGIT(ch[i + 1]));
+  for (int k = 1; k <= 9; k++) {
+    if (k == d || (exits & SK_BIT(k)) || !(a->cands & SK_BIT(k))) continue;
+    sk_bits see = sk_bits_and(a->buddies[k], g->dcells[k - 1]);
+    for (int p; (p = sk_bits_pop(&see)) >= 0; ) elim[p] |= SK_BIT(k);
+  }
+  if (force)
+    for (sk_mask m = exits; m; m &= m - 1) {
+      int k = sk_mask_first(m);
+      if (!(a->cands & SK_BIT(k))) continue;
+      sk_bits see = sk_bits_and(sk_bits_and(a->buddies[k], sk_peer_bits[next]), g->dcells[k - 1]);
+      for (int p; (p = sk_bits_pop(&see)) >= 0; ) elim[p] |= SK_BIT(k);
+    }
 }
 
 /* checkNiceLoop: entry j of table T (in the premise's cell). */
 static void check_loop(ctx *x, int j) {
   const tb_table *T = x->T;
   const sk_grid *g = x->g;
-  if (T->depth[j] <= 1) return;
-  int len = tb_chain(T, j, x->chain);
+  if (T->dist[j] <= 2) return;
+  int len = tb_chain(T, j, x->chain, TB_MAX_ENTRIES);
+  if (len < 3) return;
   const uint16_t *ch = x->chain;
   int c0 = CELL(ch[0]);
   if (CELL(ch[len - 1]) == CELL(ch[len - 2])) return;   /* ends inside the cell */
@@ -222,11 +277,12 @@ static void check_loop(ctx *x, int j) {
       }
       if (i > 0 && !tb_on(ch[i]) && CELL(ch[i - 1]) != CELL(ch[i])) {
         int d = DIGIT(ch[i]);
-        sk_bits see = sk_bits_and(node_buddies(x, ch[i - 1]), node_buddies(x, ch[i]));
+        sk_bits see = sk_bits_and(node_buddies(x, ch[i - 1], d), node_buddies(x, ch[i], d));
         see = sk_bits_andnot(see, cells);
         sk_bits_clear(&see, c0);
         see = sk_bits_and(see, g->dcells[d - 1]);
         for (int p; (p = sk_bits_pop(&see)) >= 0; ) elim[p] |= SK_BIT(d);
+        if (tb_is_als(ch[i])) als_elims(x, ch, i, end, d, elim);
       }
     }
   }
@@ -237,7 +293,7 @@ static void check_loop(ctx *x, int j) {
 static void check_aic(ctx *x, int j) {
   const tb_table *T = x->T;
   const sk_grid *g = x->g;
-  if (T->depth[j] <= 1) return;
+  if (T->dist[j] <= 2) return;
   int p0 = T->node[0], pj = T->node[j];
   int c0 = CELL(p0), cj = CELL(pj), d0 = DIGIT(p0), dj = DIGIT(pj);
   sk_mask elim[SK_CELLS];
@@ -253,7 +309,7 @@ static void check_aic(ctx *x, int j) {
     if (g->cand[cj] & SK_BIT(d0)) elim[cj] |= SK_BIT(d0), any = 1;
   }
   if (!any) return;
-  int len = tb_chain(T, j, x->chain);
+  int len = tb_chain(T, j, x->chain, TB_MAX_ENTRIES);
   if (lasso(x, x->chain, len, c0, 1)) return;
   add_step(x, T_AIC, elim, len);
 }
@@ -261,7 +317,7 @@ static void check_aic(ctx *x, int j) {
 /* The AIC ends checkAics looks at. */
 static int aic_end(const ctx *x, int p0, int pj) {
   const sk_grid *g = x->g;
-  if (tb_is_group(pj)) return 0;
+  if (!tb_is_normal(pj)) return 0;
   int c0 = CELL(p0), cj = CELL(pj), d0 = DIGIT(p0), dj = DIGIT(pj);
   if (!tb_on(pj) || cj == c0) return 0;
   if (d0 == dj)
@@ -281,7 +337,7 @@ static int same_elims(const ctx *x, const step *a, const step *b) {
 static int step_cmp(const ctx *x, const step *a, const step *b) {
   if (a->nel != b->nel) return b->nel - a->nel;
   if (a->type != b->type || !same_elims(x, a, b)) return a->isum < b->isum ? -1 : a->isum > b->isum;
-  return a->len - b->len;
+  return a->eff - b->eff;
 }
 
 /* A stable merge sort of idx[0..n) by step_cmp. */
@@ -301,7 +357,7 @@ static void merge_sort(const ctx *x, int *idx, int *tmp, int n) {
 /* deletesMap: in order of discovery, a step is kept unless the last kept
 ** step with its eliminations has a chain at most as long.  Returns the
 ** kept steps' indices. */
-static int keep_steps(const ctx *x, int *keep) {
+static int keep_steps(ctx *x, int *keep) {
   int cap = 1;
   while (cap < 2 * x->nst) cap *= 2;
   int *map = malloc((size_t)cap * sizeof *map);
@@ -312,7 +368,10 @@ static int keep_steps(const ctx *x, int *keep) {
     const step *t = &x->st[i];
     unsigned slot = t->hash & (unsigned)(cap - 1);
     while (map[slot] >= 0 && !same_elims(x, &x->st[keep[map[slot]]], t)) slot = (slot + 1) & (unsigned)(cap - 1);
-    if (map[slot] >= 0 && x->st[keep[map[slot]]].len <= t->len) continue;
+    if (map[slot] >= 0 && x->st[keep[map[slot]]].eff <= t->lnull) continue;
+    /* a loop's length is taken before the dedup test, an AIC's only when
+    ** there is an old step to compare with: else later, with its ALSes */
+    x->st[i].eff = (t->type - 1) % 3 + 1 != T_AIC || map[slot] >= 0 ? t->lnull : t->lstep;
     map[slot] = nk;
     keep[nk++] = i;
   }
@@ -322,24 +381,38 @@ static int keep_steps(const ctx *x, int *keep) {
 
 /* {====== hints */
 
-/* a cell "r1c2", a group node "r1c23" or "r12c3" */
-static void put_node(const ctx *x, sk_hint *h, int n) {
+/* Cells as SolutionStep.getCompactCellPrint writes them: from the first
+** cell left, the later cells of its row ("r1c23") or, failing that, of its
+** column ("r12c3"), then "," and the next group. */
+static void put_cells(const ctx *x, sk_hint *h, sk_bits cells) {
   const sk_host *host = x->s->host;
-  char b[8];
-  if (!tb_is_group(n)) {
-    host->hint_printf(h, "%s", sk_cell_name(CELL(n), b));
-    return;
+  int first = 1;
+  while (!sk_bits_empty(cells)) {
+    int c = sk_bits_pop(&cells), line = c / 9, col = c % 9;
+    char rows[10], cols[10];
+    int nr = 0, nc = 0;
+    rows[nr++] = (char)('1' + line);
+    cols[nc++] = (char)('1' + col);
+    sk_bits rest = cells;
+    for (int o; (o = sk_bits_pop(&rest)) >= 0; ) {
+      if (o / 9 == line && nr == 1) {
+        cols[nc++] = (char)('1' + o % 9);
+        sk_bits_clear(&cells, o);
+      } else if (o % 9 == col && nc == 1) {
+        rows[nr++] = (char)('1' + o / 9);
+        sk_bits_clear(&cells, o);
+      }
+    }
+    rows[nr] = cols[nc] = 0;
+    host->hint_printf(h, "%sr%sc%s", first ? "" : ",", rows, cols);
+    first = 0;
   }
-  const tb_group *gr = tb_grp(x->L, n);
-  int k = gr->cell[2] >= 0 ? 3 : 2;
-  if (gr->line >= 0) {
-    host->hint_printf(h, "r%dc", gr->line + 1);
-    for (int i = 0; i < k; i++) host->hint_printf(h, "%d", gr->cell[i] % 9 + 1);
-  } else {
-    host->hint_printf(h, "r");
-    for (int i = 0; i < k; i++) host->hint_printf(h, "%d", gr->cell[i] / 9 + 1);
-    host->hint_printf(h, "c%d", gr->col + 1);
-  }
+}
+
+/* a cell "r1c2", a group node "r1c23", an ALS node "ALS:r1c234" */
+static void put_node(const ctx *x, sk_hint *h, int n) {
+  if (tb_is_als(n)) x->s->host->hint_printf(h, "ALS:");
+  put_cells(x, h, node_cells(x, n));
 }
 
 static void make_hint(const ctx *x, const step *t, sk_hint *h) {
@@ -350,7 +423,7 @@ static void make_hint(const ctx *x, const step *t, sk_hint *h) {
   int len = t->len;
   h->name = type_name[t->type];
   h->fig[SK_FIG_TYPE] = t->type;
-  h->fig[SK_FIG_LENGTH] = len - 1;
+  h->fig[SK_FIG_LENGTH] = t->eff - 1;
   for (int i = 0; i < t->nel; i++) sk_hint_elim(h, el[i] % 81, el[i] / 81 + 1);
   for (int i = 0; i < len; i++)
     for (sk_bits b = node_cells(x, ch[i]); !sk_bits_empty(b); )
@@ -397,32 +470,34 @@ static void scan(ctx *x, int on, int aic) {
   for (int c = 0; c < SK_CELLS && !x->oom; c++)
     for (sk_mask m = g->cand[c]; m; m &= m - 1) {
       int p = tb_node(c, __builtin_ctz(m) + 1, on);
-      tb_fill_table(x->L, p, maxe, x->T);
+      if (tb_fill_table(x->L, p, maxe, x->T) != 0) { x->oom = 1; return; }
       const tb_table *T = x->T;
       for (int j = 1; j < T->n; j++) {
         int nd = T->node[j];
         if (aic) {
           if (aic_end(x, p, nd)) check_aic(x, j);
-        } else if (!tb_is_group(nd) && CELL(nd) == c) {
+        } else if (tb_is_normal(nd) && CELL(nd) == c) {
           check_loop(x, j);
         }
       }
     }
 }
 
-static int search(const sk_search *s) {
+/* One search: every step found in the tables (with ALS nodes or not),
+** kept and sorted as HoDoKu does; emits the steps of the types in mask
+** (bit t for fig type t): the first of the sort only unless every. */
+static int one_search(const sk_search *s, int grouped, int als, unsigned mask, int every) {
   ctx x;
   memset(&x, 0, sizeof x);
   x.s = s;
   x.g = s->grid;
-  x.L = malloc(sizeof *x.L);
-  x.T = malloc(sizeof *x.T);
+  x.L = calloc(1, sizeof *x.L);
+  x.T = calloc(1, sizeof *x.T);
   int r = SK_SEARCH_DONE;
   if (!x.L || !x.T) goto done;
-  int grouped = *(const int *)s->data;
-  int every = s->host->param(s, "all-steps", 0) != 0;
   x.only_grouped = grouped && every;
-  tb_build_links(x.L, x.g, grouped);
+  x.als = als;
+  if (tb_build_links(x.L, x.g, grouped, als) != 0) goto done;
   scan(&x, 1, 0);
   scan(&x, 0, 0);
   scan(&x, 0, 1);
@@ -430,38 +505,47 @@ static int search(const sk_search *s) {
   int *keep = malloc((size_t)x.nst * 3 * sizeof *keep);
   if (!keep) goto done;
   int nk = keep_steps(&x, keep);
-  if (nk > 0) {
-    int *tmp = keep + x.nst, *rank = keep + 2 * x.nst;
-    int *ord = rank;              /* reuse: the sort order, then ranks by keep index */
-    for (int i = 0; i < nk; i++) ord[i] = i;
-    /* sort the kept steps (by their index in keep) */
-    step *kept = malloc((size_t)nk * sizeof *kept);
-    if (kept) {
-      for (int i = 0; i < nk; i++) kept[i] = x.st[keep[i]];
-      step *all = x.st;
-      x.st = kept;
-      merge_sort(&x, ord, tmp, nk);
-      int *rk = tmp;
-      for (int i = 0; i < nk; i++) rk[ord[i]] = i;
-      sk_hint h;
-      for (int i = 0; i < nk; i++) {
-        if (!every && rk[i] != 0) continue;
-        make_hint(&x, &kept[i], &h);
-        h.order = rk[i];
-        if (s->host->emit(s, &h)) { r = SK_SEARCH_STOPPED; break; }
-      }
-      x.st = all;
-      free(kept);
+  step *kept = nk > 0 ? malloc((size_t)nk * sizeof *kept) : NULL;
+  if (kept) {
+    int *tmp = keep + x.nst, *ord = keep + 2 * x.nst;
+    for (int i = 0; i < nk; i++) ord[i] = i, kept[i] = x.st[keep[i]];
+    step *all = x.st;
+    x.st = kept;              /* sort the kept steps */
+    merge_sort(&x, ord, tmp, nk);
+    int *rk = tmp;
+    for (int i = 0; i < nk; i++) rk[ord[i]] = i;
+    sk_hint h;
+    for (int i = 0; i < nk; i++) {
+      if ((!every && rk[i] != 0) || !(mask >> kept[i].type & 1)) continue;
+      make_hint(&x, &kept[i], &h);
+      h.order = rk[i];
+      if (s->host->emit(s, &h)) { r = SK_SEARCH_STOPPED; break; }
     }
+    x.st = all;
+    free(kept);
   }
   free(keep);
 done:
   free(x.st);
   free(x.chp);
   free(x.elp);
+  if (x.L) tb_free_links(x.L);
+  if (x.T) tb_free_table(x.T);
   free(x.L);
   free(x.T);
   return r;
+}
+
+#define ALL_TYPES 0x7Eu
+
+static int search(const sk_search *s) {
+  int grouped = *(const int *)s->data;
+  int every = s->host->param(s, "all-steps", 0) != 0;
+  unsigned als = grouped ? (unsigned)s->host->param(s, "als", 0) & ALL_TYPES : 0;
+  if (als == ALL_TYPES || !als) return one_search(s, grouped, als != 0, ALL_TYPES, every);
+  /* some types with ALS nodes, the others without (HoDoKu's tester) */
+  if (one_search(s, grouped, 0, ALL_TYPES & ~als, every) == SK_SEARCH_STOPPED) return SK_SEARCH_STOPPED;
+  return one_search(s, grouped, 1, als, every);
 }
 
 static const int plain = 0, with_groups = 1;
