@@ -556,5 +556,6 @@ SK_PLUGIN_ENTRY(tabling) {
   if (host->register_technique(reg, &t) != 0) return SK_PLUGIN_ERROR;
   sk_technique u = {"grouped-nice-loop", "Grouped Nice Loop/AIC", SK_TECH_COLLECT, search, &with_groups};
   if (host->register_technique(reg, &u) != 0) return SK_PLUGIN_ERROR;
+  if (tb_register_forcing(host, reg) != 0) return SK_PLUGIN_ERROR;
   return SK_PLUGIN_OK;
 }

@@ -69,6 +69,8 @@ static void cell_links(coll *k, const sk_grid *g) {
         sk_bits_clear(&in, c);
         sk_bits fresh = sk_bits_andnot(in, done);
         done = sk_bits_or(done, in);
+        if (!sk_bits_empty(in) && sk_bits_count(sk_bits_and(g->dcells[d - 1], sk_house_bits[sk_cell_house[c][h]])) >= 2)
+          k->L->stale_first = sk_bits_first(in);
         for (int p; (p = sk_bits_pop(&fresh)) >= 0; ) add(k, on, tb_node(p, d, 0), 2);
       }
       /* OFF: the other candidate of a bivalue cell, the other place of a
@@ -129,6 +131,7 @@ static void group_links(coll *k, const sk_grid *g) {
     int d = gn->digit, on = group_node(i, 1), off = group_node(i, 0);
     sk_bits see = sk_bits_and(g->dcells[d - 1], gn->buddies);
     if (!sk_bits_empty(see)) {
+      L->stale_first = sk_bits_first(see);
       sk_bits y = see;
       for (int c; (c = sk_bits_pop(&y)) >= 0; ) {
         add(k, on, tb_node(c, d, 0), 2);
@@ -166,12 +169,15 @@ static void group_links(coll *k, const sk_grid *g) {
     }
     int one[3] = {nline == 1 ? line1 : -1, ncol == 1 ? col1 : -1, nbox == 1 ? box1 : -1};
     int house[3] = {gn->line, 9 + gn->col, 18 + gn->box};
+    sk_bits last = see;
     for (int h = 0; h < 3; h++) {
       if (one[h] < 0) continue;
       sk_bits rest = sk_bits_and(sk_house_bits[house[h]], g->dcells[d - 1]);
       rest = sk_bits_andnot(sk_bits_andnot(rest, gn->cells), L->group[one[h]].cells);
+      last = rest;
       if (sk_bits_empty(rest)) add(k, off, group_node(one[h], 1), 2);
     }
+    L->stale_set = last;
   }
 }
 
@@ -349,6 +355,8 @@ int tb_build_links(tb_links *L, const sk_grid *g, int groups, int als) {
   L->dist = NULL;
   L->oom = 0;
   L->nals = L->nanode = 0;
+  L->stale_first = -1;
+  L->stale_set = (sk_bits){{0, 0}};
   coll k = {L, NULL, NULL, NULL, 0, 0};
   cell_links(&k, g);
   if (groups) {

@@ -24,6 +24,7 @@
 **   table.c   the direct implications of a grid and one premise's table
 **   loops.c   nice loops and AICs found in the tables, their steps,
 **             HoDoKu's sort, the hints, the plugin's entry function
+**   forcing.c forcing chains: contradictions and verities in the tables
 **
 ** Names the units share carry the prefix tb_; the objects are compiled
 ** with -fvisibility=hidden, so the plugin exports its entry alone.
@@ -81,6 +82,8 @@ typedef struct tb_links {
   uint32_t *first;
   uint16_t *to;
   uint8_t *dist;
+  sk_bits stale_set;              /* HoDoKu's scratch set as its group node pass */
+  int stale_first;                /* leaves it (see forcing.c) */
   int oom;
 } tb_links;
 
@@ -116,6 +119,9 @@ typedef struct tb_table {
   uint32_t now;
   int cap;                        /* nodes stamp/pos hold */
 } tb_table;
+
+/* forcing.c: registers forcing-chain */
+int tb_register_forcing(const sk_host *host, sk_registry *reg);
 
 /* table.c */
 /* groups: with group nodes; als: with ALS nodes (needs groups).  Returns

@@ -27,7 +27,8 @@ static const char table[] =
   "name: test\n"
   "techniques:\n"
   "  - {id: nice-loop, base: 1.0}\n"
-  "  - {id: grouped-nice-loop, base: 1.0}\n";
+  "  - {id: grouped-nice-loop, base: 1.0}\n"
+  "  - {id: forcing-chain, base: 1.0}\n";
 
 #include "hodoku_step_fixture.h"
 
@@ -38,7 +39,8 @@ static int setup(void **state) {
 
 static void test_hodoku_paths(void **state) {
   (void)state;
-  path_tech pt[] = {{"nice-loop", 5600, 0, 0, 0, 0}, {"grouped-nice-loop", 5650, 0, 0, 0, 0}};
+  path_tech pt[] = {{"nice-loop", 5600, 0, 0, 0, 0}, {"grouped-nice-loop", 5650, 0, 0, 0, 0},
+                    {"forcing-chain", 8500, 0, 0, 0, 0}};
   int n = (int)(sizeof pt / sizeof pt[0]);
   int a = replay_hodoku_paths("mixed-1090", pt, n);
   int b = replay_hodoku_paths("top1465", pt, n);
