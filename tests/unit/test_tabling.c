@@ -242,8 +242,18 @@ static void test_nothing(void **state) {
     none("nice-loop", &g);
     none("grouped-nice-loop", &g);
   }
-  /* a position with two bivalue cells: no chain of three links */
-  sk_grid g = position("r1c1:35 r1c2:35");
+  /* HoDoKu went on to a forcing net here (Forcing Net Contradiction in
+  ** r4c6 => r1c3=4): no loop, no forcing chain */
+  sk_grid g = path_state(
+    ".2.............7....34.....1....6.89.....6..91......89..34...89..34...8.....5...."
+    "..34..........6.......5..........789......7.9.2.........34...891..........34...8."
+    "........9.......8.1...........4.........5......3............7...2............6..."
+    "..34.........5......34..7.9......7891..............789.....6.....34...8..2......."
+    ".......8.1..........34....9.2.........34....9.....6.....34.........5..........7.."
+    ".....6....2.........34..7....3.5.7....34..7.....45.78.1................9..34...8."
+    "......7....34......2...6...1...56.....34.6...1..45.....2345..8...34...8.........9"
+    "1................9.......8...3.5.7...2..........45.7....345.........6.....34....."
+    "....5......34......2...6.....3..6..9.......8....4....9.234...........7..1........");
   none("nice-loop", &g);
   none("grouped-nice-loop", &g);
   none("forcing-chain", &g);
@@ -251,6 +261,10 @@ static void test_nothing(void **state) {
   ** the grid's values, so no forcing chain is asked): every node of the
   ** start cell is one link away, so HoDoKu's tables close no loop */
   g = position("r1c1:12 r1c5:23 r5c5:34 r5c1:14");
+  none("nice-loop", &g);
+  none("grouped-nice-loop", &g);
+  /* two bivalue cells: no chain of three links */
+  g = position("r1c1:35 r1c2:35");
   none("nice-loop", &g);
   none("grouped-nice-loop", &g);
 }
