@@ -75,12 +75,14 @@ typedef struct fctx {
   uint16_t *node;              /* all tables' entries */
   int16_t *parent;
   int nnode, capnode, cappar;
+  uint16_t *where;             /* where[p * TB_NODES + n]: entry of normal node n in
+                               ** table p, read only for the nodes its sets hold */
   fstep *st;
   int nst, capst;
-  struct { uint32_t at; int len; } *chs;   /* chains: their nodes in cp */
+  struct { int table, entry; } *chs;       /* chains: a table's entry, walked back */
   int nchs, capchs;
-  uint16_t *cp;                /* chain nodes */
-  int ncp, capcp;
+  uint16_t *len;               /* per entry: its chain's nodes */
+  int caplen;
   int only_one;
   int *key;                    /* outcome -> step, with only_one */
   int oom;
@@ -93,7 +95,6 @@ typedef struct fctx {
   int v0;
   /* the step being built */
   fstep cur;
-  uint16_t buf[TB_MAX_ENTRIES];
 } fctx;
 
 static int grow(void **p, int *cap, int need, size_t size) {
@@ -129,25 +130,18 @@ static void begin_contra(fctx *x, int p, int entity, int number) {
 /* addChain: the chain of table p to node n (premise first) */
 static void chain(fctx *x, int p, int n) {
   const ftab *t = &x->tab[p];
-  const uint16_t *nd = x->node + t->at;
-  const int16_t *par = x->parent + t->at;
-  int e = -1;
-  for (int i = 0; i < t->n; i++)
-    if (nd[i] == n) { e = i; break; }
-  if (e < 0) return;
-  int len = 0;
-  for (int i = e; i >= 0 && len < TB_MAX_ENTRIES; i = par[i]) x->buf[len++] = nd[i];
-  if (grow((void **)&x->cp, &x->capcp, x->ncp + len, sizeof *x->cp) ||
-      grow((void **)&x->chs, &x->capchs, x->nchs + 1, sizeof *x->chs)) {
+  int on = n & 1, d = (n >> 1) % 9, c = n / 18;
+  if (!sk_bits_has(on ? &t->on[d] : &t->off[d], c)) return;
+  int e = x->where[(size_t)p * TB_NODES + (size_t)n];
+  if (grow((void **)&x->chs, &x->capchs, x->nchs + 1, sizeof *x->chs)) {
     x->oom = 1;
     return;
   }
-  x->chs[x->nchs].at = (uint32_t)x->ncp;
-  x->chs[x->nchs].len = len;
+  x->chs[x->nchs].table = p;
+  x->chs[x->nchs].entry = e;
   x->nchs++;
-  for (int i = len - 1; i >= 0; i--) x->cp[x->ncp++] = x->buf[i];
   x->cur.nch++;
-  x->cur.len += len;
+  x->cur.len += x->len[t->at + e];
 }
 
 /* replaceOrCopyStep */
@@ -362,9 +356,12 @@ static void make_hint(const fctx *x, const fstep *t, sk_hint *h) {
     sk_hint_elim(h, t->cell, t->digit);
   }
   for (int k = 0; k < t->nch; k++) {
-    const uint16_t *ch = x->cp + x->chs[t->ch + k].at;
-    for (int i = 0; i < x->chs[t->ch + k].len; i++) {
-      int n = ch[i];
+    const ftab *tb = &x->tab[x->chs[t->ch + k].table];
+    const uint16_t *nd = x->node + tb->at;
+    const int16_t *par = x->parent + tb->at;
+    int len = 0;
+    for (int i = x->chs[t->ch + k].entry; i >= 0 && len < TB_MAX_ENTRIES; i = par[i], len++) {
+      int n = nd[i];
       if (!tb_is_normal(n)) continue;
       sk_hint_focus(h, tb_cell(x->L, n), tb_digit(x->L, n));
     }
@@ -395,7 +392,8 @@ static int search(const sk_search *s) {
   x.T = calloc(1, sizeof *x.T);
   x.tab = calloc(TB_NODES, sizeof *x.tab);
   x.key = malloc(4 * 729 * sizeof *x.key);
-  if (!x.L || !x.T || !x.tab || !x.key) goto done;
+  x.where = malloc((size_t)TB_NODES * TB_NODES * sizeof *x.where);
+  if (!x.L || !x.T || !x.tab || !x.key || !x.where) goto done;
   for (int i = 0; i < 4 * 729; i++) x.key[i] = -1;
   const sk_grid *g = x.g;
   for (int d = 0; d < 9; d++) {
@@ -417,7 +415,8 @@ static int search(const sk_search *s) {
         if (tb_fill_table(x.L, p, maxe, x.T) != 0) { x.oom = 1; break; }
         ftab *t = &x.tab[p];
         if (grow((void **)&x.node, &x.capnode, x.nnode + x.T->n, sizeof *x.node) ||
-            grow((void **)&x.parent, &x.cappar, x.nnode + x.T->n, sizeof *x.parent)) {
+            grow((void **)&x.parent, &x.cappar, x.nnode + x.T->n, sizeof *x.parent) ||
+            grow((void **)&x.len, &x.caplen, x.nnode + x.T->n, sizeof *x.len)) {
           x.oom = 1;
           break;
         }
@@ -425,11 +424,25 @@ static int search(const sk_search *s) {
         t->n = x.T->n;
         memcpy(x.node + x.nnode, x.T->node, (size_t)x.T->n * sizeof *x.node);
         memcpy(x.parent + x.nnode, x.T->parent, (size_t)x.T->n * sizeof *x.parent);
+        /* each entry's chain length (the parents come first, but for
+        ** ALS rewrites) */
+        uint16_t *ln = x.len + x.nnode;
+        for (int i = 0; i < x.T->n; i++) {
+          int q = x.T->parent[i];
+          if (q < 0) ln[i] = 1;
+          else if (q < i) ln[i] = (uint16_t)(ln[q] + 1);
+          else {
+            int k = 0;
+            for (int j = i; j >= 0 && k < TB_MAX_ENTRIES; j = x.T->parent[j]) k++;
+            ln[i] = (uint16_t)k;
+          }
+        }
         x.nnode += x.T->n;
         for (int i = 0; i < x.T->n; i++) {
           int n = x.T->node[i];
           if (!tb_is_normal(n)) continue;
           sk_bits_set((n & 1) ? &t->on[(n >> 1) % 9] : &t->off[(n >> 1) % 9], n / 18);
+          x.where[(size_t)p * TB_NODES + (size_t)n] = (uint16_t)i;
         }
       }
   if (x.oom) goto done;
@@ -461,11 +474,12 @@ done:
   free(x.T);
   free(x.tab);
   free(x.key);
+  free(x.where);
   free(x.node);
   free(x.parent);
   free(x.st);
   free(x.chs);
-  free(x.cp);
+  free(x.len);
   return r;
 }
 
