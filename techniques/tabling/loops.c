@@ -4,10 +4,23 @@
 **
 ** Technique (id of the rating table; HoDoKu's arg names and library codes
 ** are its aliases):
-**   nice-loop  NICE_LOOP: every continuous nice loop (cnl, 0706),
-**              discontinuous nice loop (dnl, 0707) and AIC (aic, 0708);
-**              HoDoKu's solver asks them as one technique and takes the
-**              best of all three, so they are one search here
+**   nice-loop          NICE_LOOP: every continuous nice loop (cnl, 0706),
+**                      discontinuous nice loop (dnl, 0707) and AIC (aic,
+**                      0708); HoDoKu's solver asks them as one technique
+**                      and takes the best of all three, so they are one
+**                      search here
+**   grouped-nice-loop  GROUPED_NICE_LOOP: the same in tables with group
+**                      nodes (and ALS nodes where option als says so):
+**                      gcnl 0709, gdnl 0710, gaic 0711 when the chain holds
+**                      a group or ALS node.  HoDoKu's solver search keeps
+**                      plain chains too; its find-all-steps search (all-steps
+**                      1) only grouped ones
+**
+** An ALS node (an ALS entered by a weak link on digit d: without d the
+** rest is a locked set) deletes every other digit of the ALS from the
+** cells seeing all its cells with that digit, and sets a cell left with
+** one candidate; in a continuous loop the ALS's digits other than the
+** entry and exit leave the cells seeing them, too.
 **
 ** Rule.  A table's premise is a candidate set or deleted; an entry of its
 ** table in the premise's cell closes a loop: the entry's chain (premise
@@ -43,8 +56,12 @@
 ** SolutionStep.compareTo: more eliminations first; steps of different
 ** type or eliminations by the weighted index sum of the eliminations
 ** (the k-th, in digit then cell order, counts cell * (1 + 80k) + digit);
-** equal ones by chain length; ties keep the order of discovery (Java's
-** sort is stable).  h->order is the rank in that sort.
+** equal ones by chain length (an ALS node counting 3.5 nodes for a loop,
+** 1 + its cells' penalty for a new AIC, as HoDoKu caches them); ties keep
+** the order of discovery (a stable sort, as Java's is: compareTo calls
+** two sets of one count and index sum equal, which Java's TimSort could
+** order otherwise in a list of 32 steps or more; HoDoKu's paths never
+** show it).  h->order is the rank in that sort.
 **
 ** Options (host->param, HoDoKu's default):
 **   max-table-entry-length  1000  entries of a table (maxTableEntryLength)
@@ -60,15 +77,17 @@
 **                                 1: its find-all-steps search (what its
 **                                 regression tester runs): every kept step
 **
-** Figures: fig[SK_FIG_TYPE] = 1 continuous, 2 discontinuous, 3 AIC (the
-** table maps it to 0706/0707/0708); fig[SK_FIG_LENGTH] = the chain's
-** nodes - 1, what HoDoKu's library line prints in <extra>.  Focus: the
+** Figures: fig[SK_FIG_TYPE] = 1 continuous, 2 discontinuous, 3 AIC, 4..6
+** the same grouped (the table maps them to 0706..0711); fig[SK_FIG_LENGTH]
+** = the chain's length - 1, what HoDoKu's library line prints in <extra>.  Focus: the
 ** chain's candidates (HoDoKu's library line takes the eliminated digits:
 ** the table says digits: elim).  Text: HoDoKu's step.toString(2) before
 ** " => ", e.g.
-**   Discontinuous Nice Loop: 2 r3c7 =2= r3c9 -2- r8c9 =2= r8c7 -2- r3c7
-**   Continuous Nice Loop: 3/5 5= r1c2 =3= r1c5 -3- r4c5 =5= r4c2 -5- r1c2 =3
-**   AIC: 4 4- r2c1 =4= r2c8 -7- r5c8 =7= r5c1 -4
+**   Discontinuous Nice Loop: 1/4/9 r3c7 =2= r3c9 -2- r7c9 -3- r7c1 -4- r6c1 -2- r6c7 =2= r3c7
+**   Continuous Nice Loop: 1/5/6/9 7= r3c4 =4= r3c6 -4- r8c6 -9- r8c8 -2- r8c9 =2= r3c9 =7= r3c4 =4
+**   AIC: 2 2- r2c2 -4- r2c7 =4= r8c7 =7= r8c2 =2= r9c3 -2
+**   Grouped Discontinuous Nice Loop: 7 r4c3 -7- r4c79 =7= r6c7 =9= r7c7 =8= r7c4 -8- r4c4 =8= r4c3
+** (an ALS node prints as "ALS:r1c23").
 */
 #include "tabling.h"
 
