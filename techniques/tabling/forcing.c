@@ -1,0 +1,490 @@
+/*
+** forcing.c -- HoDoKu's Forcing Chains (TablingSolver.getForcingChains,
+** checkForcingChains, checkOneChain, checkTwoChains, checkEntryList).
+**
+** Technique (id of the rating table; HoDoKu's arg names and library codes
+** are its aliases):
+**   forcing-chain  FORCING_CHAIN: forcing chain contradictions (fcc, 1301)
+**                  and verities (fcv, 1302); HoDoKu's solver asks them as
+**                  one technique and takes the best of both
+**
+** Rule.  Every candidate's "set" and "delete" tables are made in chain
+** mode with group nodes (tabling.h).  A table whose premise leads to a
+** contradiction proves the premise false (contradiction): the premise's
+** own negation, a candidate both set and deleted, two digits set in one
+** cell, a digit set twice in a row, column or box, a cell with every
+** candidate deleted, a row, column or box with every place of a digit
+** deleted.  A candidate set (or deleted) by both tables of one candidate,
+** by the "set" tables of every candidate of a cell, or of every place of
+** a digit in a house, is set (deleted): verity.
+**
+** Scan order, HoDoKu's: the tables in candidate order, each "set" table
+** then its "delete" table, for contradictions (in the order above: the
+** digits ascending, the houses rows, columns, boxes); then each
+** candidate's two tables for verities; then the cells, the rows, the
+** columns, the boxes with their digits for verities.  With
+** only-one-chain-per-step HoDoKu keeps one step per type and outcome, the
+** one with the shortest chains (a shorter one replaces it in place).  The
+** steps are sorted with HoDoKu's TablingComparator: placements first
+** (lower cell first; two at one cell of different types compare "after"
+** both ways, as HoDoKu's comparator does), then more eliminations, then
+** lower cell * 10 + digit; equal outcomes by total chain length; ties keep
+** the order of discovery (a stable sort).
+**
+** Options (host->param, HoDoKu's default):
+**   max-table-entry-length   1000  entries of a table
+**   only-one-chain-per-step  1     one step per outcome (onlyOneChainPerStep;
+**                                  HoDoKu's tester sets it 0)
+**   als                      0     ALS nodes in the tables
+**                                  (allowAlsInTablingChains)
+**   all-steps                0     0: only the first step of the sort is
+**                                  emitted; 1: every step
+**
+** Figures: fig[SK_FIG_TYPE] = 1 contradiction, 2 verity;
+** fig[SK_FIG_LENGTH] = the chains' total nodes.  Focus: the chains'
+** candidates.  Text: HoDoKu's step.toString(2) before " => ", e.g.
+**   Forcing Chain Contradiction in c4
+**   Forcing Chain Contradiction in r7c1
+**   Forcing Chain Verity
+*/
+#include "tabling.h"
+
+enum { F_CONTRA = 1, F_VERITY = 2 };
+enum { E_BLOCK = 0, E_LINE = 1, E_COL = 2, E_CELL = 3 };
+
+typedef struct fstep {
+  int type;
+  int cell, digit, place;      /* the outcome: place digit in cell, or delete it */
+  int entity, number;          /* where the contradiction is (HoDoKu's entity) */
+  int len;                     /* the chains' nodes */
+  int ch, nch;                 /* its chains in the pool: nch chains from ch */
+} fstep;
+
+/* one stored table */
+typedef struct ftab {
+  int at, n;                   /* entries in the pools */
+  sk_bits on[9], off[9];       /* its normal nodes set / deleted, per digit */
+} ftab;
+
+typedef struct fctx {
+  const sk_search *s;
+  const sk_grid *g;
+  tb_links *L;
+  tb_table *T;
+  ftab *tab;                   /* per premise node (< TB_NODES) */
+  uint16_t *node;              /* all tables' entries */
+  int16_t *parent;
+  int nnode, capnode, cappar;
+  uint16_t *where;             /* where[p * TB_NODES + n]: entry of normal node n in
+                               ** table p, read only for the nodes its sets hold */
+  fstep *st;
+  int nst, capst;
+  struct { int table, entry; } *chs;       /* chains: a table's entry, walked back */
+  int nchs, capchs;
+  uint16_t *len;               /* per entry: its chain's nodes */
+  int caplen;
+  int only_one;
+  int *key;                    /* outcome -> step, with only_one */
+  int oom;
+  sk_bits allowed[9];          /* finder.getCandidatesAllowed */
+  /* HoDoKu's scratch set tmpSet, which a premise contradicting itself
+  ** prints the first cell of, as its previous user left it: its cells,
+  ** and the first cell of the last non-empty set it listed (an empty set
+  ** lists nothing and keeps that) */
+  sk_bits tmp;
+  int v0;
+  /* the step being built */
+  fstep cur;
+} fctx;
+
+static int grow(void **p, int *cap, int need, size_t size) {
+  if (need <= *cap) return 0;
+  int c = *cap ? *cap : 1024;
+  while (c < need) c *= 2;
+  void *q = realloc(*p, (size_t)c * size);
+  if (!q) return -1;
+  *p = q;
+  *cap = c;
+  return 0;
+}
+
+/* {====== the steps */
+
+static void begin(fctx *x, int type, int premise_or_cell, int d, int place, int entity, int number) {
+  x->cur.type = type;
+  x->cur.cell = premise_or_cell;
+  x->cur.digit = d;
+  x->cur.place = place;
+  x->cur.entity = entity;
+  x->cur.number = number;
+  x->cur.len = 0;
+  x->cur.ch = x->nchs;
+  x->cur.nch = 0;
+}
+
+/* A contradiction of premise p: set p's candidate if p deletes it, else delete it. */
+static void begin_contra(fctx *x, int p, int entity, int number) {
+  begin(x, F_CONTRA, p / 18, (p >> 1) % 9 + 1, !(p & 1), entity, number);
+}
+
+/* addChain: the chain of table p to node n (premise first) */
+static void chain(fctx *x, int p, int n) {
+  const ftab *t = &x->tab[p];
+  int on = n & 1, d = (n >> 1) % 9, c = n / 18;
+  if (!sk_bits_has(on ? &t->on[d] : &t->off[d], c)) return;
+  int e = x->where[(size_t)p * TB_NODES + (size_t)n];
+  if (grow((void **)&x->chs, &x->capchs, x->nchs + 1, sizeof *x->chs)) {
+    x->oom = 1;
+    return;
+  }
+  x->chs[x->nchs].table = p;
+  x->chs[x->nchs].entry = e;
+  x->nchs++;
+  x->cur.nch++;
+  x->cur.len += x->len[t->at + e];
+}
+
+/* replaceOrCopyStep */
+static void finish(fctx *x) {
+  if (x->oom) return;
+  if (x->only_one) {
+    int k = ((x->cur.type - 1) * 2 + x->cur.place) * 729 + x->cur.cell * 9 + x->cur.digit - 1;
+    int old = x->key[k];
+    if (old >= 0) {
+      if (x->st[old].len > x->cur.len) x->st[old] = x->cur;
+      return;
+    }
+    x->key[k] = x->nst;
+  }
+  if (grow((void **)&x->st, &x->capst, x->nst + 1, sizeof *x->st)) { x->oom = 1; return; }
+  x->st[x->nst++] = x->cur;
+}
+
+/* {====== the checks */
+
+static int normal(int cell, int d, int on) { return tb_node(cell, d, on); }
+
+/* checkOneChain: contradictions of table p. */
+static void check_one(fctx *x, int p) {
+  const ftab *t = &x->tab[p];
+  const sk_grid *g = x->g;
+  int c0 = p / 18, d0 = (p >> 1) % 9 + 1, strong = p & 1;
+  if (strong ? sk_bits_has(&t->off[d0 - 1], c0) : sk_bits_has(&t->on[d0 - 1], c0)) {
+    if (!sk_bits_empty(x->tmp)) x->v0 = sk_bits_first(x->tmp);
+    begin_contra(x, p, E_CELL, x->v0);
+    chain(x, p, normal(c0, d0, !strong));
+    finish(x);
+  }
+  for (int i = 1; i <= 9; i++) {
+    sk_bits both = sk_bits_and(t->on[i - 1], t->off[i - 1]);
+    if (sk_bits_empty(both)) continue;
+    int c = x->v0 = sk_bits_first(both);
+    begin_contra(x, p, E_CELL, c);
+    chain(x, p, normal(c, i, 0));
+    chain(x, p, normal(c, i, 1));
+    finish(x);
+  }
+  for (int i = 1; i <= 9; i++)
+    for (int j = i + 1; j <= 9; j++) {
+      sk_bits both = sk_bits_and(t->on[i - 1], t->on[j - 1]);
+      if (sk_bits_empty(both)) continue;
+      int c = x->v0 = sk_bits_first(both);
+      begin_contra(x, p, E_CELL, c);
+      chain(x, p, normal(c, i, 1));
+      chain(x, p, normal(c, j, 1));
+      finish(x);
+    }
+  /* checkHouseSet: a digit set twice in a row, column, box */
+  for (int k = 0; k < 3; k++)
+    for (int i = 1; i <= 9; i++)
+      for (int h = 0; h < 9; h++) {
+        sk_bits in = sk_bits_and(sk_house_bits[k * 9 + h], t->on[i - 1]);
+        if (!sk_bits_empty(in)) x->v0 = sk_bits_first(in);
+        if (sk_bits_count(in) < 2) continue;
+        begin_contra(x, p, k == 0 ? E_LINE : k == 1 ? E_COL : E_BLOCK, h);
+        for (int c; (c = sk_bits_pop(&in)) >= 0; ) chain(x, p, normal(c, i, 1));
+        finish(x);
+      }
+  /* a cell with every candidate deleted */
+  sk_bits dead = {{~0ull, (1ull << 17) - 1}};
+  for (int i = 0; i < 9; i++) {
+    sk_bits ok = sk_bits_or(t->off[i], sk_bits_andnot((sk_bits){{~0ull, (1ull << 17) - 1}}, g->dcells[i]));
+    dead = sk_bits_and(dead, ok);
+    dead = sk_bits_andnot(dead, t->on[i]);
+  }
+  for (int c = 0; c < SK_CELLS; c++)
+    if (g->value[c]) sk_bits_clear(&dead, c);
+  if (!sk_bits_empty(dead)) x->v0 = sk_bits_first(dead);
+  for (int c; (c = sk_bits_pop(&dead)) >= 0; ) {
+    begin_contra(x, p, E_CELL, c);
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) chain(x, p, normal(c, sk_mask_first(m), 0));
+    finish(x);
+  }
+  /* checkHouseDel: every place of a digit in a house deleted */
+  for (int k = 0; k < 3; k++)
+    for (int i = 1; i <= 9; i++)
+      for (int h = 0; h < 9; h++) {
+        sk_bits in = sk_bits_and(sk_house_bits[k * 9 + h], x->allowed[i - 1]);
+        x->tmp = in;
+        if (sk_bits_empty(in) || !sk_bits_equal(sk_bits_and(in, t->off[i - 1]), in)) continue;
+        x->v0 = sk_bits_first(in);
+        begin_contra(x, p, k == 0 ? E_LINE : k == 1 ? E_COL : E_BLOCK, h);
+        for (int c; (c = sk_bits_pop(&in)) >= 0; ) chain(x, p, normal(c, i, 0));
+        finish(x);
+      }
+}
+
+/* checkTwoChains: what both tables of one candidate imply. */
+static void check_two(fctx *x, int c0, int d0) {
+  int on = normal(c0, d0, 1), off = normal(c0, d0, 0);
+  const ftab *a = &x->tab[on], *b = &x->tab[off];
+  for (int place = 1; place >= 0; place--)
+    for (int i = 1; i <= 9; i++) {
+      sk_bits both = place ? sk_bits_and(a->on[i - 1], b->on[i - 1]) : sk_bits_and(a->off[i - 1], b->off[i - 1]);
+      sk_bits_clear(&both, c0);
+      for (int c; (c = sk_bits_pop(&both)) >= 0; ) {
+        begin(x, F_VERITY, c, i, place, E_CELL, 0);
+        chain(x, on, normal(c, i, place));
+        chain(x, off, normal(c, i, place));
+        finish(x);
+      }
+    }
+}
+
+/* checkEntryList: what every "set" table of a list implies. */
+static void check_list(fctx *x, const int *p, int n) {
+  sk_bits on[9], off[9];
+  for (int i = 0; i < 9; i++) {
+    on[i] = x->tab[p[0]].on[i];
+    off[i] = x->tab[p[0]].off[i];
+    for (int k = 1; k < n; k++) {
+      on[i] = sk_bits_and(on[i], x->tab[p[k]].on[i]);
+      off[i] = sk_bits_and(off[i], x->tab[p[k]].off[i]);
+    }
+  }
+  for (int j = 1; j <= 9; j++) {
+    for (sk_bits b = on[j - 1]; !sk_bits_empty(b); ) {
+      int c = sk_bits_pop(&b);
+      begin(x, F_VERITY, c, j, 1, E_CELL, 0);
+      for (int k = 0; k < n; k++) chain(x, p[k], normal(c, j, 1));
+      finish(x);
+    }
+    for (sk_bits b = off[j - 1]; !sk_bits_empty(b); ) {
+      int c = sk_bits_pop(&b);
+      begin(x, F_VERITY, c, j, 0, E_CELL, 0);
+      for (int k = 0; k < n; k++) chain(x, p[k], normal(c, j, 0));
+      finish(x);
+    }
+  }
+}
+
+/* checkAllChainsForHouse: cells, then rows, columns, boxes per digit. */
+static void check_houses(fctx *x) {
+  const sk_grid *g = x->g;
+  int p[9];
+  for (int c = 0; c < SK_CELLS; c++) {
+    if (g->value[c]) continue;
+    int n = 0;
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) p[n++] = normal(c, sk_mask_first(m), 1);
+    if (n) check_list(x, p, n);
+  }
+  for (int k = 0; k < 3; k++)
+    for (int h = 0; h < 9; h++)
+      for (int d = 1; d <= 9; d++) {
+        sk_bits in = sk_bits_and(sk_house_bits[k * 9 + h], g->dcells[d - 1]);
+        if (sk_bits_empty(in)) continue;
+        int n = 0;
+        for (int c; (c = sk_bits_pop(&in)) >= 0; ) p[n++] = normal(c, d, 1);
+        check_list(x, p, n);
+      }
+}
+
+/* {====== sorting */
+
+/* TablingComparator.compare */
+static int fcmp(const fstep *a, const fstep *b) {
+  if (a->place != b->place) return a->place ? -1 : 1;
+  int equiv = a->type == b->type && a->cell == b->cell && (a->place || a->digit == b->digit);
+  if (a->place) {
+    if (!equiv) return a->cell == b->cell ? 1 : a->cell - b->cell;
+    return a->len - b->len;
+  }
+  if (!equiv) {
+    int r = (a->cell * 10 + a->digit) - (b->cell * 10 + b->digit);
+    if (r) return r;
+  }
+  return a->len - b->len;
+}
+
+/* Java's binary insertion sort for short lists (TimSort below 32
+** elements sorts so), a stable merge sort above. */
+static void fsort(const fctx *x, int *idx, int *tmp, int n) {
+  if (n < 32) {
+    for (int i = 1; i < n; i++) {
+      int pv = idx[i], lo = 0, hi = i;
+      while (lo < hi) {
+        int mid = (lo + hi) >> 1;
+        if (fcmp(&x->st[pv], &x->st[idx[mid]]) < 0) hi = mid;
+        else lo = mid + 1;
+      }
+      memmove(idx + lo + 1, idx + lo, (size_t)(i - lo) * sizeof *idx);
+      idx[lo] = pv;
+    }
+    return;
+  }
+  int h = n / 2;
+  fsort(x, idx, tmp, h);
+  fsort(x, idx + h, tmp, n - h);
+  int i = 0, j = h, k = 0;
+  while (i < h && j < n) tmp[k++] = fcmp(&x->st[idx[j]], &x->st[idx[i]]) < 0 ? idx[j++] : idx[i++];
+  while (i < h) tmp[k++] = idx[i++];
+  while (j < n) tmp[k++] = idx[j++];
+  memcpy(idx, tmp, (size_t)n * sizeof *idx);
+}
+
+/* {====== hints */
+
+static void make_hint(const fctx *x, const fstep *t, sk_hint *h) {
+  const sk_host *host = x->s->host;
+  host->hint_init(h);
+  h->name = t->type == F_CONTRA ? "Forcing Chain Contradiction" : "Forcing Chain Verity";
+  h->fig[SK_FIG_TYPE] = t->type;
+  h->fig[SK_FIG_LENGTH] = t->len;
+  if (t->place) {
+    sk_hint_place(h, t->cell, t->digit);
+  } else {
+    sk_hint_elim(h, t->cell, t->digit);
+  }
+  for (int k = 0; k < t->nch; k++) {
+    const ftab *tb = &x->tab[x->chs[t->ch + k].table];
+    const uint16_t *nd = x->node + tb->at;
+    const int16_t *par = x->parent + tb->at;
+    int len = 0;
+    for (int i = x->chs[t->ch + k].entry; i >= 0 && len < TB_MAX_ENTRIES; i = par[i], len++) {
+      int n = nd[i];
+      if (!tb_is_normal(n)) continue;
+      sk_hint_focus(h, tb_cell(x->L, n), tb_digit(x->L, n));
+    }
+  }
+  host->hint_printf(h, "%s", h->name);
+  if (t->type == F_CONTRA) {
+    char b[8];
+    if (t->entity == E_CELL) host->hint_printf(h, " in %s", sk_cell_name(t->number, b));
+    else host->hint_printf(h, " in %c%d", "brc"[t->entity], t->number + 1);
+  }
+}
+
+/* {====== the search */
+
+static int search(const sk_search *s) {
+  const sk_host *host = s->host;
+  fctx x;
+  memset(&x, 0, sizeof x);
+  x.s = s;
+  x.g = s->grid;
+  x.only_one = host->param(s, "only-one-chain-per-step", 1) != 0;
+  int every = host->param(s, "all-steps", 0) != 0;
+  int als = host->param(s, "als", 0) != 0;
+  int maxe = (int)host->param(s, "max-table-entry-length", TB_MAX_ENTRIES);
+  if (maxe < 2 || maxe > TB_MAX_ENTRIES) maxe = TB_MAX_ENTRIES;
+  int r = SK_SEARCH_DONE;
+  x.L = calloc(1, sizeof *x.L);
+  x.T = calloc(1, sizeof *x.T);
+  x.tab = calloc(TB_NODES, sizeof *x.tab);
+  x.key = malloc(4 * 729 * sizeof *x.key);
+  x.where = malloc((size_t)TB_NODES * TB_NODES * sizeof *x.where);
+  if (!x.L || !x.T || !x.tab || !x.key || !x.where) goto done;
+  for (int i = 0; i < 4 * 729; i++) x.key[i] = -1;
+  const sk_grid *g = x.g;
+  for (int d = 0; d < 9; d++) {
+    sk_bits a = {{~0ull, (1ull << 17) - 1}};
+    for (int c = 0; c < SK_CELLS; c++)
+      if (g->value[c] == d + 1) a = sk_bits_andnot(a, sk_peer_bits[c]);
+    for (int c = 0; c < SK_CELLS; c++)
+      if (g->value[c]) sk_bits_clear(&a, c);
+    x.allowed[d] = a;
+  }
+  if (tb_build_links(x.L, g, 1, als) != 0) goto done;
+  x.tmp = x.L->stale_set;
+  x.v0 = x.L->stale_first;
+  /* every candidate's two tables */
+  for (int c = 0; c < SK_CELLS && !x.oom; c++)
+    for (sk_mask m = g->cand[c]; m; m &= m - 1)
+      for (int on = 1; on >= 0; on--) {
+        int p = normal(c, sk_mask_first(m), on);
+        if (tb_fill_table(x.L, p, maxe, x.T) != 0) { x.oom = 1; break; }
+        ftab *t = &x.tab[p];
+        if (grow((void **)&x.node, &x.capnode, x.nnode + x.T->n, sizeof *x.node) ||
+            grow((void **)&x.parent, &x.cappar, x.nnode + x.T->n, sizeof *x.parent) ||
+            grow((void **)&x.len, &x.caplen, x.nnode + x.T->n, sizeof *x.len)) {
+          x.oom = 1;
+          break;
+        }
+        t->at = x.nnode;
+        t->n = x.T->n;
+        memcpy(x.node + x.nnode, x.T->node, (size_t)x.T->n * sizeof *x.node);
+        memcpy(x.parent + x.nnode, x.T->parent, (size_t)x.T->n * sizeof *x.parent);
+        /* each entry's chain length (the parents come first, but for
+        ** ALS rewrites) */
+        uint16_t *ln = x.len + x.nnode;
+        for (int i = 0; i < x.T->n; i++) {
+          int q = x.T->parent[i];
+          if (q < 0) ln[i] = 1;
+          else if (q < i) ln[i] = (uint16_t)(ln[q] + 1);
+          else {
+            int k = 0;
+            for (int j = i; j >= 0 && k < TB_MAX_ENTRIES; j = x.T->parent[j]) k++;
+            ln[i] = (uint16_t)k;
+          }
+        }
+        x.nnode += x.T->n;
+        for (int i = 0; i < x.T->n; i++) {
+          int n = x.T->node[i];
+          if (!tb_is_normal(n)) continue;
+          sk_bits_set((n & 1) ? &t->on[(n >> 1) % 9] : &t->off[(n >> 1) % 9], n / 18);
+          x.where[(size_t)p * TB_NODES + (size_t)n] = (uint16_t)i;
+        }
+      }
+  if (x.oom) goto done;
+  for (int c = 0; c < SK_CELLS; c++)
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) {
+      int d = sk_mask_first(m);
+      check_one(&x, normal(c, d, 1));
+      check_one(&x, normal(c, d, 0));
+    }
+  for (int c = 0; c < SK_CELLS; c++)
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) check_two(&x, c, sk_mask_first(m));
+  check_houses(&x);
+  if (x.oom || !x.nst) goto done;
+  int *idx = malloc((size_t)x.nst * 2 * sizeof *idx);
+  if (!idx) goto done;
+  for (int i = 0; i < x.nst; i++) idx[i] = i;
+  fsort(&x, idx, idx + x.nst, x.nst);
+  sk_hint h;
+  for (int i = 0; i < (every ? x.nst : 1); i++) {
+    make_hint(&x, &x.st[idx[i]], &h);
+    h.order = i;
+    if (host->emit(s, &h)) { r = SK_SEARCH_STOPPED; break; }
+  }
+  free(idx);
+done:
+  if (x.L) tb_free_links(x.L);
+  if (x.T) tb_free_table(x.T);
+  free(x.L);
+  free(x.T);
+  free(x.tab);
+  free(x.key);
+  free(x.where);
+  free(x.node);
+  free(x.parent);
+  free(x.st);
+  free(x.chs);
+  free(x.len);
+  return r;
+}
+
+static const sk_technique forcing_chain = {"forcing-chain", "Forcing Chain", SK_TECH_COLLECT, search, NULL};
+
+int tb_register_forcing(const sk_host *host, sk_registry *reg) {
+  return host->register_technique(reg, &forcing_chain);
+}
