@@ -185,5 +185,6 @@ SK_PLUGIN_ENTRY(fish) {
     if (host->register_technique(reg, &t) != 0) return SK_PLUGIN_ERROR;
   }
   if (hf_register_finned(host, reg) != SK_PLUGIN_OK) return SK_PLUGIN_ERROR;
-  return ff_register(host, reg);
+  if (ff_register(host, reg) != SK_PLUGIN_OK) return SK_PLUGIN_ERROR;
+  return fk_register(host, reg);
 }

@@ -731,7 +731,10 @@ static const struct { const char *id, *name; int index; } mine[] = {
   {"basic-jellyfish", "Jellyfish", 2400}, {"finned-x-wing", "Finned X-Wing", 4100},
   {"sashimi-x-wing", "Sashimi X-Wing", 4200}, {"finned-swordfish", "Finned Swordfish", 4300},
   {"sashimi-swordfish", "Sashimi Swordfish", 4400}, {"finned-jellyfish", "Finned Jellyfish", 4500},
-  {"sashimi-jellyfish", "Sashimi Jellyfish", 4600},
+  {"sashimi-jellyfish", "Sashimi Jellyfish", 4600}, {"franken-x-wing", "Franken X-Wing", 6100},
+  {"franken-swordfish", "Franken Swordfish", 6200},
+  {"finned-franken-x-wing", "Finned Franken X-Wing", 6700},
+  {"finned-franken-swordfish", "Finned Franken Swordfish", 6800},
 };
 
 /* Apply "r7c5,r9c2<>4, r7c589<>8" or "r9c3=7" to g. */
