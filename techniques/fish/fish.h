@@ -34,6 +34,8 @@ typedef struct ff_opts {
   int templates;                  /* HoDoKu's template filter (checkTemplates) */
   int kraken;                     /* report finned fish without eliminations
                                   ** (kraken = 1) instead of fish */
+  const sk_bits *tdel;            /* NULL, or tdel[d-1]: the candidates of d in
+                                  ** no valid template (ff_template_dels) */
 } ff_opts;
 
 /* One fish found. */
@@ -53,6 +55,8 @@ typedef struct ff_fish {
 
 typedef int (*ff_sink)(void *ud, const ff_fish *f);
 
+/* The candidates of each digit in no valid template of it (out[9]). */
+void ff_template_dels(const sk_grid *g, sk_bits out[9]);
 /* Every fish of o on g, in HoDoKu's order, to sink; 1 when sink stopped it. */
 int ff_scan_grid(const sk_grid *g, const ff_opts *o, ff_sink sink, void *ud);
 /* The display name of a fish's type ("Finned Franken Swordfish"). */

@@ -109,7 +109,9 @@ static int ff_category(uint32_t base, uint32_t cover) {
 typedef struct ff_scan {
   const ff_opts *o;
   int digit, templ;
-  sk_bits cand, tdel;             /* d's candidates; template eliminations */
+  sk_bits cand, tdel;             /* d's candidates; cells in no valid template */
+  sk_bits targets;                /* where eliminations can be: d's candidates
+                                  ** in no valid template */
   int nbase, ncover;
   uint8_t base_u[27], cover_u[27];
   sk_bits base_c[27], cover_c[27];
@@ -180,7 +182,7 @@ static int ff_cover_open(const ff_scan *sc, sk_bits cc, int next) {
   if (sk_bits_empty(fins)) return 1;
   if (!o->finned || sk_bits_count(fins) > o->max_fins) return 0;
   if (o->kraken) return 1;
-  return !sk_bits_empty(sk_bits_and(ff_buddies(fins), sc->cand));
+  return !sk_bits_empty(sk_bits_and(ff_buddies(fins), sc->targets));
 }
 
 static int ff_covers(ff_scan *sc, int from, int k, sk_bits cc, sk_bits kan) {
@@ -267,8 +269,17 @@ static int ff_orient(ff_scan *sc, const sk_grid *g, int lines) {
   return ff_bases(sc, 0, none, none);
 }
 
+void ff_template_dels(const sk_grid *g, sk_bits out[9]) {
+  sk_bits all = {{~0ULL, (1ULL << 17) - 1}};
+  for (int d = 1; d <= 9; d++) {
+    sk_tmpl_sum t = sk_tmpl_summary(g, d);
+    out[d - 1] = sk_bits_andnot(all, t.any);
+  }
+}
+
 int ff_scan_grid(const sk_grid *g, const ff_opts *o, ff_sink sink, void *ud) {
   ff_scan sc;
+  sk_bits dels[9];
   memset(&sc, 0, sizeof sc);
   sc.o = o;
   sc.sink = sink;
@@ -276,15 +287,23 @@ int ff_scan_grid(const sk_grid *g, const ff_opts *o, ff_sink sink, void *ud) {
   sc.templ = o->templates && !o->kraken &&
              !((o->cat == FF_BASIC && o->nmax <= 5) || (o->cat == FF_FRANKEN && o->nmax <= 4) ||
                (o->cat == FF_MUTANT && o->nmax <= 3));
+  /* A fish eliminates a candidate in no valid template of its digit (the
+  ** digit's templates are every placement the houses allow), so the
+  ** templates tell where eliminations can be: a digit without such a
+  ** candidate is skipped and cover sets are cut by them (HoDoKu's own
+  ** filter, sc.templ, only adds its endo fin test). */
+  int prune = !o->kraken;
+  if (prune && !o->tdel) ff_template_dels(g, dels);
+  const sk_bits *tdel = o->tdel ? o->tdel : dels;
   for (int d = 1; d <= 9; d++) {
     sc.digit = d;
     sc.cand = g->dcells[d - 1];
     if (sk_bits_empty(sc.cand)) continue;
-    if (sc.templ) {
-      sk_tmpl_sum t = sk_tmpl_summary(g, d);
-      sk_bits all = {{~0ULL, (1ULL << 17) - 1}};
-      sc.tdel = sk_bits_andnot(all, t.any);
-      if (sk_bits_empty(sk_bits_and(sc.tdel, sc.cand))) continue;
+    sc.targets = sc.cand;
+    if (prune) {
+      sc.tdel = tdel[d - 1];
+      sc.targets = sk_bits_and(sc.tdel, sc.cand);
+      if (sk_bits_empty(sc.targets)) continue;
     }
     if (ff_orient(&sc, g, 1)) return 1;
     if (o->cat != FF_MUTANT && ff_orient(&sc, g, 0)) return 1;
@@ -500,6 +519,20 @@ static int ff_stream_emit(void *ud, const ff_fish *f) {
   return ff_emit(st->s, f);
 }
 
+/* The template eliminations of the step's grid, shared by the fish
+** techniques tried on it; NULL when they cannot be kept (then each search
+** works them out itself). */
+static const char ff_aux_key = 0;
+
+static const sk_bits *ff_step_dels(const sk_search *s) {
+  sk_bits *d = s->host->get_aux(s, &ff_aux_key);
+  if (d) return d;
+  if (!(d = malloc(9 * sizeof *d))) return NULL;
+  ff_template_dels(s->grid, d);
+  if (s->host->set_aux(s, &ff_aux_key, d, free) != 0) return NULL;
+  return d;
+}
+
 static int ff_search(const sk_search *s) {
   const ff_tech *t = s->data;
   const sk_host *host = s->host;
@@ -514,6 +547,7 @@ static int ff_search(const sk_search *s) {
   o.max_fins = host->param(s, "max-fins", 5);
   o.max_endo = host->param(s, "max-endo-fins", 2);
   o.templates = host->param(s, "check-templates", 1) != 0;
+  o.tdel = ff_step_dels(s);
   if (!all && !siamese) {
     ff_stream st = {s};
     return ff_scan_grid(s->grid, &o, ff_stream_emit, &st) ? SK_SEARCH_STOPPED : SK_SEARCH_DONE;
