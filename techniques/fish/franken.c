@@ -74,7 +74,8 @@
 ** category (0 basic, 1 Franken, 2 Mutant) + 0 finless, 1 finned,
 ** 2 sashimi, 3 Siamese finned, 4 Siamese sashimi, 5 Siamese finless;
 ** extra = the number of fins, endo fins included; length = the number of
-** endo fins; complexity = the number of cannibalistic eliminations.
+** endo fins; complexity = the size of HoDoKu's cannibalistic list (the
+** eliminations in two cover houses, base cells or not).
 */
 #include <stdlib.h>
 #include <string.h>
