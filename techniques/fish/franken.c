@@ -37,20 +37,22 @@
 ** in the base set that hold one of its cells) in lexicographic order.  A
 ** base house that would add more endo fins than allowed (or any, without
 ** fins) ends that branch; without fins a base house needs at most n cells
-** of d.  The search cuts a cover set short when its fins, whatever houses
-** complete it, would be more than max-fins or would see no candidate:
-** that never loses a fish.  As HoDoKu the search returns every fish it
-** meets, of whatever type: the Franken search also meets basic fish (an
-** earlier technique would have found them) and, with boxes as the only
-** base houses, fish HoDoKu types as Mutant.
+** of d.  As HoDoKu the search returns every fish it meets, of whatever
+** type: the Franken search also meets basic fish (an earlier technique
+** would have found them) and, with boxes as the only base houses, fish
+** HoDoKu types as Mutant.
 **
-** HoDoKu's template filter (check-templates, on by default; only basic
-** fish of size >= 6, Franken >= 5, Mutant >= 4): a digit with no template
-** elimination (sk_templates.h: a candidate in no valid template) is not
-** searched, which loses nothing; and a base set with endo fins is searched
-** only when some cell seeing every endo fin is neither a candidate nor a
-** placed cell of d (HoDoKu's test, made the same way here, because it can
-** skip a fish).
+** What keeps the large fish affordable, without losing a fish or changing
+** the order: a fish only eliminates candidates that no valid template of
+** its digit holds (sk_templates.h), so those are worked out first (once
+** per step, shared by the techniques through the step's aux data): a digit
+** without any is skipped, and a cover set is cut short as soon as its
+** fins, whatever houses complete it, would be more than max-fins or would
+** see none of them.  HoDoKu's own template filter (check-templates, on by
+** default, used only for basic fish of size >= 6, Franken >= 5, Mutant
+** >= 4) skips the same digits, and a base set with endo fins unless some
+** cell that sees every endo fin is neither a candidate nor a placed cell
+** of d; that test can skip a fish, so it is made the same way here.
 **
 ** Options (host->param, HoDoKu's defaults):
 **   max-fins (5), max-endo-fins (2), check-templates (1),
@@ -232,10 +234,7 @@ static int ff_bases(ff_scan *sc, int from, sk_bits bc, sk_bits endo) {
     if (sc->templ && !sk_bits_empty(sc->endo))
       gate = !sk_bits_empty(sk_bits_and(sk_bits_andnot(ff_buddies(sc->endo), sc->cand), sc->tdel));
     if (sc->level >= o->nmin && gate) stop = ff_cover_search(sc);
-    if (!stop && sc->level < o->nmax) {
-      sk_bits nbc = sc->bc, nendo_set = sc->endo;
-      stop = ff_bases(sc, i + 1, nbc, nendo_set);
-    }
+    if (!stop && sc->level < o->nmax) stop = ff_bases(sc, i + 1, sc->bc, sc->endo);
     sc->level--;
     sc->used &= ~(1u << sc->base_u[i]);
     if (stop) return 1;
@@ -244,7 +243,7 @@ static int ff_bases(ff_scan *sc, int from, sk_bits bc, sk_bits endo) {
 }
 
 /* One digit, one orientation (lines: rows are base houses). */
-static int ff_orient(ff_scan *sc, const sk_grid *g, int lines) {
+static int ff_orient(ff_scan *sc, int lines) {
   const ff_opts *o = sc->o;
   sc->nbase = sc->ncover = 0;
   for (int h = 0; h < 27; h++) {
@@ -263,7 +262,6 @@ static int ff_orient(ff_scan *sc, const sk_grid *g, int lines) {
       sc->cover_c[sc->ncover++] = c;
     }
   }
-  (void)g;
   sk_bits none = {{0, 0}};
   sc->used = 0;
   sc->level = 0;
@@ -306,8 +304,8 @@ int ff_scan_grid(const sk_grid *g, const ff_opts *o, ff_sink sink, void *ud) {
       sc.targets = sk_bits_and(sc.tdel, sc.cand);
       if (sk_bits_empty(sc.targets)) continue;
     }
-    if (ff_orient(&sc, g, 1)) return 1;
-    if (o->cat != FF_MUTANT && ff_orient(&sc, g, 0)) return 1;
+    if (ff_orient(&sc, 1)) return 1;
+    if (o->cat != FF_MUTANT && ff_orient(&sc, 0)) return 1;
   }
   return 0;
 }
