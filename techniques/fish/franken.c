@@ -172,7 +172,9 @@ static int ff_leaf(ff_scan *sc, sk_bits cc, sk_bits kan) {
   f.potential = sk_bits_or(outside, kan);
   if (o->kraken) f.cannib = kan;
   f.nlist = sk_bits_count(e1) + sk_bits_count(e2);
-  f.first_elim = !sk_bits_empty(e1) ? sk_bits_first(e1) : !sk_bits_empty(e2) ? sk_bits_first(e2) : -1;
+  f.first_elim = !sk_bits_empty(e1)   ? sk_bits_first(e1)
+                 : !sk_bits_empty(e2) ? sk_bits_first(e2)
+                                      : -1;          /* a Kraken fish's fish */
   return sc->sink(sc->ud, &f);
 }
 
