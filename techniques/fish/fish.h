@@ -34,6 +34,7 @@ typedef struct ff_opts {
   int templates;                  /* HoDoKu's template filter (checkTemplates) */
   int kraken;                     /* report finned fish without eliminations
                                   ** (kraken = 1) instead of fish */
+  const sk_search *search;        /* NULL, or polled for should_stop */
   const sk_bits *tdel;            /* NULL, or tdel[d-1]: the candidates of d in
                                   ** no valid template (ff_template_dels) */
 } ff_opts;

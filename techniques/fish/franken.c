@@ -127,6 +127,8 @@ typedef struct ff_scan {
   uint8_t u[27];
   sk_bits c[27], suf[28];
   uint32_t cover;
+  unsigned polls;
+  int stopped;                    /* the budget ran out */
   ff_sink sink;
   void *ud;
 } ff_scan;
@@ -196,7 +198,11 @@ static int ff_covers(ff_scan *sc, int from, int k, sk_bits cc, sk_bits kan) {
     sk_bits nk = sk_bits_or(kan, sk_bits_and(cc, sc->c[i])), ncc = sk_bits_or(cc, sc->c[i]);
     sc->cover |= 1u << sc->u[i];
     int stop = 0;
-    if (k + 1 == L) stop = ff_leaf(sc, ncc, nk);
+    if ((++sc->polls & 0xFFF) == 0 && sc->o->search &&
+        sc->o->search->host->should_stop(sc->o->search))
+      sc->stopped = 1;
+    if (sc->stopped) stop = 1;
+    else if (k + 1 == L) stop = ff_leaf(sc, ncc, nk);
     else if (ff_cover_open(sc, ncc, i + 1)) stop = ff_covers(sc, i + 1, k + 1, ncc, nk);
     sc->cover &= ~(1u << sc->u[i]);
     if (stop) return 1;
@@ -469,9 +475,10 @@ static int ff_gather(void *ud, const ff_fish *f) {
 }
 
 /* FishSolver.findSiameseFish. */
-static void ff_siamese(ff_list *l) {
+static void ff_siamese(ff_list *l, const sk_search *s) {
   int n = l->n;
-  for (int i = 0; i < n - 1; i++)
+  for (int i = 0; i < n - 1; i++) {
+    if ((i & 0xFF) == 0 && s->host->should_stop(s)) return;
     for (int j = i + 1; j < n; j++) {
       const ff_fish *a = &l->a[i], *b = &l->a[j];
       if (a->digit != b->digit || a->n != b->n || a->base != b->base) continue;
@@ -486,6 +493,7 @@ static void ff_siamese(ff_list *l) {
       f.nlist = a->nlist + b->nlist;
       if (ff_push(l, &f)) return;
     }
+  }
 }
 
 /* SolutionStep.compareTo between two fish, then list order. */
@@ -549,6 +557,7 @@ static int ff_search(const sk_search *s) {
   o.max_endo = host->param(s, "max-endo-fins", 2);
   o.templates = host->param(s, "check-templates", 1) != 0;
   o.tdel = ff_step_dels(s);
+  o.search = s;
   if (!all && !siamese) {
     ff_stream st = {s};
     return ff_scan_grid(s->grid, &o, ff_stream_emit, &st) ? SK_SEARCH_STOPPED : SK_SEARCH_DONE;
@@ -558,7 +567,7 @@ static int ff_search(const sk_search *s) {
   l.one = host->param(s, "only-one-fish-per-step", 1) != 0;
   l.only_cat = all ? -1 : t->cat;
   ff_scan_grid(s->grid, &o, ff_gather, &l);
-  if (siamese && !l.failed) ff_siamese(&l);
+  if (siamese && !l.failed) ff_siamese(&l, s);
   if (l.n > 1) qsort(l.a, (size_t)l.n, sizeof *l.a, ff_compare);
   int rc = SK_SEARCH_DONE;
   for (int i = 0; i < l.n; i++) {

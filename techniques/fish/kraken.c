@@ -131,6 +131,8 @@ typedef struct fk_run {
   int all, failed;
   fk_step *a;
   int n, cap;
+  int *slot;                      /* all-steps: [(fish digit * 81 + cell) * 9 + digit - 1]:
+                                  ** 1 + the step kept for that elimination, 0 none */
 } fk_run;
 
 static const char *const fk_names[3] = {0, "Kraken Fish Type 1", "Kraken Fish Type 2"};
@@ -157,14 +159,14 @@ static int fk_emit(const sk_search *s, const fk_step *k) {
 ** then the shortest chains. */
 static int fk_add(fk_run *x, const fk_step *k) {
   if (!x->all) return fk_emit(x->s, k);
-  for (int i = 0; i < x->n; i++) {
-    fk_step *o = &x->a[i];
-    if (o->cell != k->cell || o->digit != k->digit || o->fish.digit != k->fish.digit) continue;
+  if (!x->slot && !(x->slot = calloc(10 * 81 * 9, sizeof *x->slot))) { x->failed = 1; return 1; }
+  int key = (k->fish.digit * 81 + k->cell) * 9 + k->digit - 1;
+  if (x->slot[key]) {
+    const fk_step *o = &x->a[x->slot[key] - 1];
     int ra = 2 * k->fish.cat + 1, rb = 2 * o->fish.cat + 1;
-    if (ra < rb || (ra == rb && (k->fish.n < o->fish.n || (k->fish.n == o->fish.n &&
-                                                          k->length < o->length))))
-      break;                          /* HoDoKu adds it too */
-    return 0;
+    if (!(ra < rb || (ra == rb && (k->fish.n < o->fish.n ||
+                                   (k->fish.n == o->fish.n && k->length < o->length)))))
+      return 0;                       /* else HoDoKu adds it too */
   }
   if (x->n == x->cap) {
     int cap = x->cap ? 2 * x->cap : 64;
@@ -175,6 +177,7 @@ static int fk_add(fk_run *x, const fk_step *k) {
   x->a[x->n] = *k;
   x->a[x->n].seq = x->n;
   x->n++;
+  x->slot[key] = x->n;
   return 0;
 }
 
@@ -255,6 +258,7 @@ static int fk_search(const sk_search *s) {
   o.max_fins = host->param(s, "kraken-max-fins", 2);
   o.max_endo = type > 0 ? host->param(s, "kraken-max-endo-fins", 0) : 0;
   o.kraken = 1;
+  o.search = s;
   if (o.nmax > 7) o.nmax = 7;
   int rc = SK_SEARCH_DONE;
   if (!x.all) {
@@ -266,6 +270,7 @@ static int fk_search(const sk_search *s) {
       if (fk_emit(s, &x.a[i])) { rc = SK_SEARCH_STOPPED; break; }
   }
   free(x.a);
+  free(x.slot);
   free(x.ch.r);
   return rc;
 }
