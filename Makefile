@@ -145,7 +145,8 @@ $(BUILD)/tests/test_single_digit $(BUILD)/tests/test_coloring: $(BUILD)/obj/test
 $(BUILD)/obj/tests/unit/pattern_fixture.o: CFLAGS += $(CMOCKA_CFLAGS)
 # The tests of HoDoKu's techniques share theirs (it uses cmocka's asserts).
 HODOKU_STEP_TESTS := $(BUILD)/tests/test_wings_hodoku $(BUILD)/tests/test_sue_de_coq \
-                     $(BUILD)/tests/test_als $(BUILD)/tests/test_hodoku_rating $(BUILD)/tests/test_tabling
+                     $(BUILD)/tests/test_als $(BUILD)/tests/test_hodoku_rating $(BUILD)/tests/test_tabling \
+                     $(BUILD)/tests/test_templates
 $(HODOKU_STEP_TESTS): $(BUILD)/obj/tests/unit/hodoku_step_fixture.o
 $(BUILD)/obj/tests/unit/hodoku_step_fixture.o: CFLAGS += $(CMOCKA_CFLAGS)
 

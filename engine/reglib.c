@@ -286,12 +286,19 @@ int sk_libline_write(char *buf, size_t size, const sk_grid *g, const sk_hint *h,
   put(&o, ':');
   put_state(&o, g);
   put(&o, ':');
-  for (int d = 1; d <= 9; d++)                  /* by digit, then cell */
-    for (int c = 0; c < SK_CELLS; c++)
-      if (h->elim[c] & g->cand[c] & SK_BIT(d)) put_cand(&o, d, c, &first);
-  put(&o, ':');
-  if (first && h->cell >= 0 && h->cell < SK_CELLS && h->digit >= 1 && h->digit <= 9)
-    put_cand(&o, h->digit, h->cell, &first);
+  if (r->place == SK_PLACE_FOCUS) {              /* placements only */
+    put(&o, ':');
+    for (int d = 1; d <= 9; d++)
+      for (int c = 0; c < SK_CELLS; c++)
+        if (h->focus[c] & SK_BIT(d)) put_cand(&o, d, c, &first);
+  } else {
+    for (int d = 1; d <= 9; d++)                /* by digit, then cell */
+      for (int c = 0; c < SK_CELLS; c++)
+        if (h->elim[c] & g->cand[c] & SK_BIT(d)) put_cand(&o, d, c, &first);
+    put(&o, ':');
+    if (first && h->cell >= 0 && h->cell < SK_CELLS && h->digit >= 1 && h->digit <= 9)
+      put_cand(&o, h->digit, h->cell, &first);
+  }
   put(&o, ':');
   if (r->extra == SK_EXTRA_LENGTH) {
     char num[16];

@@ -46,7 +46,9 @@
 **                               lines (engine/sk_reglib.h): code, or
 **                               codes: {TYPE: CODE, ...} by the hint's type
 **                               figure; digits: pattern|elim|placed|none;
-**                               extra: length|none; params: the options set
+**                               extra: length|none; placements: cell|focus
+**                               (focus: every focus candidate is written as
+**                               a placement); params: the options set
 **                               when a regression library is run (over the
 **                               entry's params); variants: {VARIANT: {...}}
 **                               params for the cases of one variant (over
@@ -99,6 +101,12 @@ typedef enum {
   SK_DIGITS_NONE               /* nothing */
 } sk_reglib_digits;
 
+/* What its <placements> field holds (reglib: placements): the hint's
+** placement (cell) when it eliminates nothing, or its focus candidates,
+** by digit then cell, with an empty <eliminations> field (focus: HoDoKu's
+** steps that place several cells, Template Set). */
+typedef enum { SK_PLACE_CELL = 0, SK_PLACE_FOCUS } sk_reglib_place;
+
 /* What its <extra> field holds (reglib: extra). */
 typedef enum { SK_EXTRA_NONE = 0, SK_EXTRA_LENGTH } sk_reglib_extra;
 
@@ -120,6 +128,7 @@ typedef struct sk_reglib_rule {
   sk_reglib_code *code;        /* "code:" is one with type -1 */
   sk_reglib_digits digits;
   sk_reglib_extra extra;
+  sk_reglib_place place;
   int nparam;
   sk_param *param;             /* set over the entry's params by sudokit reglib */
   int nvariant;

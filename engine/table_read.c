@@ -436,11 +436,12 @@ static int read_variants(ctx *c, const node *v, sk_reglib_rule *r) {
   return 0;
 }
 
-enum { G_CODE, G_CODES, G_DIGITS, G_EXTRA, G_PARAMS, G_VARIANTS, G_N };
+enum { G_CODE, G_CODES, G_DIGITS, G_EXTRA, G_PARAMS, G_VARIANTS, G_PLACE, G_N };
 
 static int read_reglib(ctx *c, const node *v, sk_table_ext *x) {
   static const char *const names[] = {"code", "codes", "digits", "extra", "params", "variants",
-                                      NULL};
+                                      "placements", NULL};
+  static const char *const place[] = {"cell", "focus", NULL};
   static const char *const digits[] = {"pattern", "elim", "placed", "none", NULL};
   static const char *const extra[] = {"none", "length", NULL};
   const node *kn[G_N] = {0}, *vn[G_N] = {0};
@@ -466,6 +467,10 @@ static int read_reglib(ctx *c, const node *v, sk_table_ext *x) {
   if (vn[G_EXTRA]) {
     if (pick(c, vn[G_EXTRA], "'extra'", extra, &k)) return -1;
     r->extra = (sk_reglib_extra)k;
+  }
+  if (vn[G_PLACE]) {
+    if (pick(c, vn[G_PLACE], "'placements'", place, &k)) return -1;
+    r->place = (sk_reglib_place)k;
   }
   if (vn[G_PARAMS] && read_params(c, vn[G_PARAMS], "reglib 'params'", &r->nparam, &r->param))
     return -1;

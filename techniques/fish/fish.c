@@ -184,5 +184,7 @@ SK_PLUGIN_ENTRY(fish) {
                       &hodoku_sizes[i]};
     if (host->register_technique(reg, &t) != 0) return SK_PLUGIN_ERROR;
   }
-  return hf_register_finned(host, reg);
+  if (hf_register_finned(host, reg) != SK_PLUGIN_OK) return SK_PLUGIN_ERROR;
+  if (ff_register(host, reg) != SK_PLUGIN_OK) return SK_PLUGIN_ERROR;
+  return fk_register(host, reg);
 }

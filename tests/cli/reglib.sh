@@ -132,6 +132,13 @@ if [ -f "$LIB" ] && [ -f "$PER" ]; then
   expect_grep '^1346 0711-4 fail found :0711:59:.*::9$' "$T/reg"
   [ "$(awk '/^[0-9]/ && $2 == "0711-4" && $3 == "pass"' "$T/reg" | wc -l)" -eq 9 ] && ok ||
     bad "reglib 0711-4: not 9 passes"
+  # Franken and Mutant fish (fish/franken.c) and templates (templates.c):
+  # every case of their codes passes, as in HoDoKu
+  for c in "0331 3" "0332 4" "0340 4" "0341 6" "03411 2" "0342 10" "03421 3" "0362 3" \
+           "03621 4" "0363 1" "0364 1" "1201 9" "1202 9"; do
+    set -- $c
+    expect_grep "^# $1 *$2 *$2 *0 *0 *0\$" "$T/reg"
+  done
 else
   echo "reglib.sh: $LIB not found: HoDoKu's library not run"
 fi

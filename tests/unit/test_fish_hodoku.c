@@ -738,7 +738,10 @@ static const struct { const char *id, *name; int index; } mine[] = {
   {"basic-jellyfish", "Jellyfish", 2400}, {"finned-x-wing", "Finned X-Wing", 4100},
   {"sashimi-x-wing", "Sashimi X-Wing", 4200}, {"finned-swordfish", "Finned Swordfish", 4300},
   {"sashimi-swordfish", "Sashimi Swordfish", 4400}, {"finned-jellyfish", "Finned Jellyfish", 4500},
-  {"sashimi-jellyfish", "Sashimi Jellyfish", 4600},
+  {"sashimi-jellyfish", "Sashimi Jellyfish", 4600}, {"franken-x-wing", "Franken X-Wing", 6100},
+  {"franken-swordfish", "Franken Swordfish", 6200},
+  {"finned-franken-x-wing", "Finned Franken X-Wing", 6700},
+  {"finned-franken-swordfish", "Finned Franken Swordfish", 6800},
 };
 
 /* Apply "r7c5,r9c2<>4, r7c589<>8" or "r9c3=7" to g. */
@@ -844,6 +847,176 @@ static void test_hodoku_paths(void **state) {
     print_message("HoDoKu's paths of %s: %d fish steps, the same fish\n", sets[i], steps);
     assert_true(steps > 0);
   }
+}
+
+/* }====== */
+
+/* {====== Franken, Mutant and Kraken fish (fish/franken.c, fish/kraken.c) */
+
+/* Digit d leaves the cells "r1c2 r3c3". */
+static void drop(sk_grid *g, int d, const char *cells) {
+  for (const char *p = cells; *p; p++)
+    if (*p == 'r') { sk_grid_eliminate(g, rc(p[1] - '0', p[3] - '0'), d); p += 3; }
+}
+
+static void expect_more(const sk_hint *h, int endo, int cannib) {
+  assert_int_equal(h->fig[SK_FIG_LENGTH], endo);
+  assert_int_equal(h->fig[SK_FIG_COMPLEXITY], cannib);
+}
+
+/* 5 in row 5 only at c1, c2 and in box 1 only at r1c1, r2c2: base r5
+** and b1, cover c1 and c2. */
+static sk_grid franken_state(void) {
+  sk_grid g = empty();
+  keep(&g, 5, "r5", "12");
+  drop(&g, 5, "r1c2 r1c3 r2c1 r2c3 r3c1 r3c2 r3c3");
+  return g;
+}
+
+static void test_franken_x_wing(void **state) {
+  (void)state;
+  sk_grid g = franken_state();
+  sk_hint h = first("franken-x-wing", &g, solver);
+  expect(&h, "Franken X-Wing: 5 r5b1 c12", 2, 10, 0);
+  expect_more(&h, 0, 0);
+  assert_string_equal(h.name, "Franken X-Wing");
+  expect_elims(&h, 5, "r4c1 r6c1 r7c1 r8c1 r9c1 r4c2 r6c2 r7c2 r8c2 r9c2");
+  for (int c = 0; c < SK_CELLS; c++) {
+    int base = c == rc(5, 1) || c == rc(5, 2) || c == rc(1, 1) || c == rc(2, 2);
+    assert_int_equal(h.focus[c], base ? SK_BIT(5) : 0);
+  }
+  /* the only finless fish: no other house has at most two places */
+  assert_int_equal(count("franken-x-wing", &g, solver), 1);
+  assert_int_equal(count("basic-x-wing", &g, solver), 0);
+  /* the Mutant search meets it too, and returns it, a Franken fish */
+  h = first("mutant-x-wing", &g, solver);
+  expect(&h, "Franken X-Wing: 5 r5b1 c12", 2, 10, 0);
+  /* finned: covers c1 and b4 leave r2c2 a fin (r5c1 is in both covers,
+  ** cannibalistic, but does not see the fin) */
+  h = first("finned-franken-x-wing", &g, solver);
+  expect(&h, "Finned Franken X-Wing: 5 r5b1 c1b4 fr2c2", 2, 11, 1);
+  expect_elims(&h, 5, "r4c2 r6c2");
+  expect_more(&h, 0, 0);
+}
+
+/* 5 in row 1 only at c5, c6 (box 2) and in column 1 only at r5, r6 (box
+** 4): base r1 and c1, cover b2 and b4, a Mutant fish. */
+static void test_mutant_x_wing(void **state) {
+  (void)state;
+  sk_grid g = empty();
+  keep(&g, 5, "r1", "56");
+  keep(&g, 5, "c1", "56");
+  sk_hint h = first("mutant-x-wing", &g, solver);
+  expect(&h, "Mutant X-Wing: 5 r1c1 b24", 2, 20, 0);
+  expect_elims(&h, 5, "r2c4 r2c5 r2c6 r3c4 r3c5 r3c6 r4c2 r4c3 r5c2 r5c3 r6c2 r6c3");
+  assert_int_equal(count("mutant-x-wing", &g, solver), 1);
+  /* the Franken search never has a row and a column as base houses */
+  assert_int_equal(count("franken-x-wing", &g, solver), 0);
+}
+
+/* 5 in row 1 only at c1, c2 and in row 4 only at c1: with covers c1 and
+** b1, r1c1 lies in both and goes (cannibalism). */
+static void test_cannibalism(void **state) {
+  (void)state;
+  sk_grid g = empty();
+  keep(&g, 5, "r1", "12");
+  keep(&g, 5, "r4", "1");
+  /* the solver's search meets the basic fish first (covers c1, c2; a
+  ** base line of one cell: HoDoKu's "Sashimi") */
+  gathered r = search("franken-x-wing", &g, solver, 0);
+  assert_int_equal(r.n, 3);
+  expect(&r.hint[0], "Sashimi X-Wing: 5 r14 c12", 2, 2, 0);
+  expect(&r.hint[1], "Franken X-Wing: 5 r14 c1b1", 2, 10, 0);
+  expect(&r.hint[2], "Mutant X-Wing: 5 r14 b14", 2, 20, 0);
+  /* HoDoKu's cannibalistic list: every candidate in both covers, r1c1
+  ** (a base cell) and r2c1, r3c1 */
+  expect_more(&r.hint[1], 0, 3);
+  expect_elims(&r.hint[1], 5, "r1c1 r2c1 r2c2 r2c3 r3c1 r3c2 r3c3 r5c1 r6c1 r7c1 r8c1 r9c1");
+  free(r.hint);
+  /* all steps: the Franken technique lists its own type only */
+  r = search("franken-x-wing", &g, all_steps, 0);
+  assert_int_equal(r.n, 1);
+  expect(&r.hint[0], "Franken X-Wing: 5 r14 c1b1", 2, 10, 0);
+  free(r.hint);
+}
+
+/* Endo fins: 5 in row 2 only at c2 and c5, in row 5 only at c3 and c5,
+** in box 1 only at r2c2 and r3c3: base r2, r5 and b1, where r2c2 lies in
+** two base houses (an endo fin, the only fin with covers c2, c3, c5); the
+** eliminations see it. */
+static void test_endo_fin(void **state) {
+  (void)state;
+  sk_grid g = empty();
+  keep(&g, 5, "r2", "25");
+  keep(&g, 5, "r5", "35");
+  drop(&g, 5, "r1c1 r1c2 r1c3 r3c1 r3c2");
+  gathered r = search("finned-franken-swordfish", &g, solver, 0);
+  int at = -1;
+  for (int i = 0; i < r.n && at < 0; i++)
+    if (!strcmp(r.hint[i].text, "Finned Franken Swordfish: 5 r25b1 c235 efr2c2")) at = i;
+  assert_true(at >= 0);
+  expect(&r.hint[at], "Finned Franken Swordfish: 5 r25b1 c235 efr2c2", 3, 11, 1);
+  expect_more(&r.hint[at], 1, 0);
+  expect_elims(&r.hint[at], 5, "r4c2 r6c2 r7c2 r8c2 r9c2");
+  free(r.hint);
+  /* without endo fins no base set may overlap */
+  option no_endo[] = {{"max-endo-fins", 0}, {NULL, 0}};
+  r = search("finned-franken-swordfish", &g, no_endo, 0);
+  assert_true(r.n > 0);
+  for (int i = 0; i < r.n; i++) assert_int_equal(r.hint[i].fig[SK_FIG_LENGTH], 0);
+  free(r.hint);
+}
+
+static void test_franken_nothing(void **state) {
+  (void)state;
+  static const char *const fams[] = {"franken", "finned-franken", "mutant", "finned-mutant"};
+  static const char *const sizes[] = {"x-wing", "swordfish", "jellyfish"};
+  sk_grid g = empty();
+  for (int f = 0; f < 4; f++)
+    for (int n = 0; n < 3; n++) {
+      char id[64];
+      snprintf(id, sizeof id, "%s-%s", fams[f], sizes[n]);
+      assert_int_equal(count(id, &g, solver), 0);
+      assert_int_equal(count(id, &g, all_siamese), 0);
+    }
+  assert_int_equal(count("kraken-fish", &g, solver), 0);
+}
+
+/* 1 in row 1 only at c2, c8, in row 5 at c2, c8, c9, in row 9 at c8, c9,
+** and not at r4c8, r6c8.  The first finned fish without eliminations
+** (sizes 2-4, each base set's covers before larger base sets) is a Franken
+** Jellyfish with fins r5c8, r5c9; each fin holding 1 takes it from r2c2:
+** r5c8 -> not r1c8 -> r1c2 -> not r2c2 (3 links), r5c9 -> not r9c9 ->
+** r9c8 -> not r1c8 -> r1c2 -> not r2c2 (5). */
+static void test_kraken(void **state) {
+  (void)state;
+  sk_grid g = empty();
+  keep(&g, 1, "r1", "28");
+  keep(&g, 1, "r5", "289");
+  keep(&g, 1, "r9", "89");
+  drop(&g, 1, "r4c8 r6c8");
+  sk_hint h = first("kraken-fish", &g, solver);
+  expect(&h, "Kraken Fish Type 1: Finned Franken Jellyfish: 1 r1235 c2b123 fr5c8 fr5c9", 4, 1,
+         2);
+  expect_elims(&h, 1, "r2c2");
+  assert_int_equal(h.fig[SK_FIG_LENGTH], 8);
+  gathered r = search("kraken-fish", &g, solver, 0);
+  int type2 = 0;
+  for (int i = 0; i < r.n; i++) {
+    assert_true(r.hint[i].fig[SK_FIG_TYPE] == 1 || r.hint[i].fig[SK_FIG_TYPE] == 2);
+    /* every elimination is of 1 outside the cells where 1 is forced */
+    for (int c = 0; c < SK_CELLS; c++)
+      if (r.hint[i].elim[c]) assert_true(c != rc(1, 2) && c != rc(9, 8));
+    if (r.hint[i].fig[SK_FIG_TYPE] == 2) type2++;
+  }
+  free(r.hint);
+  assert_true(type2 > 0);
+  /* kraken-max-fins 1: only fish with one fin */
+  option one_fin[] = {{"kraken-max-fins", 1}, {NULL, 0}};
+  r = search("kraken-fish", &g, one_fin, 0);
+  assert_true(r.n > 0);
+  for (int i = 0; i < r.n; i++) assert_int_equal(r.hint[i].fig[SK_FIG_EXTRA], 1);
+  free(r.hint);
 }
 
 /* }====== */
@@ -984,6 +1157,12 @@ int main(void) {
     cmocka_unit_test(test_siamese),
     cmocka_unit_test(test_options),
     cmocka_unit_test(test_reference),
+    cmocka_unit_test(test_franken_x_wing),
+    cmocka_unit_test(test_mutant_x_wing),
+    cmocka_unit_test(test_cannibalism),
+    cmocka_unit_test(test_endo_fin),
+    cmocka_unit_test(test_franken_nothing),
+    cmocka_unit_test(test_kraken),
     cmocka_unit_test(test_reglib),
     cmocka_unit_test(test_hodoku_paths),
   };

@@ -206,6 +206,42 @@ static void write_elims(void **state) {
   assert_string_equal(tiny, ":0603:3");
 }
 
+/* placements: focus -- every focus candidate written as a placement, by
+** digit then cell, and no eliminations (HoDoKu's Template Set) */
+static void write_placements(void **state) {
+  (void)state;
+  sk_grid g;
+  sk_hint h;
+  char out[SK_LIBLINE_MAX], want[64];
+  assert_int_equal(sk_libline_grid(parse_ok(ex2), &g, NULL), 0);
+  int cells[2], n = 0;
+  for (int c = 0; c < SK_CELLS && n < 2; c++)
+    if (!g.value[c]) cells[n++] = c;
+  assert_int_equal(n, 2);
+  int d0 = sk_mask_first(g.cand[cells[0]]), d1 = sk_mask_first(g.cand[cells[1]]);
+  memset(&h, 0, sizeof h);
+  h.cell = cells[0];
+  h.digit = d0;
+  h.focus[cells[1]] = SK_BIT(d1);               /* digit order first */
+  h.focus[cells[0]] = SK_BIT(d0);
+  h.elim[cells[0]] = (sk_mask)(g.cand[cells[0]] & ~SK_BIT(d0));
+  sk_reglib_rule r = *rule("1201", SK_DIGITS_PATTERN);
+  r.place = SK_PLACE_FOCUS;
+  assert_true(sk_libline_write(out, sizeof out, &g, &h, &r) > 0);
+  int a = d0 <= d1 ? 0 : 1;
+  int ca = cells[a], cb = cells[1 - a], da = a ? d1 : d0, db = a ? d0 : d1;
+  if (da == db && ca > cb) { int t = ca; ca = cb; cb = t; }
+  snprintf(want, sizeof want, "::%d%d%d %d%d%d:", da, ca / 9 + 1, ca % 9 + 1, db, cb / 9 + 1,
+           cb % 9 + 1);
+  size_t lo = strlen(out), lw = strlen(want);
+  assert_true(lo > lw);
+  assert_string_equal(out + lo - lw, want);
+  /* the default rule writes the eliminations instead */
+  r.place = SK_PLACE_CELL;
+  sk_libline_write(out, sizeof out, &g, &h, &r);
+  assert_true(strlen(out) < lw || strcmp(out + strlen(out) - lw, want) != 0);
+}
+
 /* }--- */
 
 /* {--- case lines ---} */
@@ -364,7 +400,7 @@ static void table_key_errors(void **state) {
   table_bad(ENTRY("    reglib: {codes: {x: \"01\"}}\n"),
             "t.yaml:5:22: a 'codes' key (a type figure) must be a whole number, not 'x'");
   table_bad(ENTRY("    reglib: {code: \"01\", size: 2}\n"),
-            "t.yaml:5:26: unknown key 'size' in 'reglib' (known: code, codes, digits, extra, params, variants)");
+            "t.yaml:5:26: unknown key 'size' in 'reglib' (known: code, codes, digits, extra, params, variants, placements)");
   table_bad(ENTRY("    reglib: {code: \"01\", variants: {y: {a: 1}}}\n"),
             "t.yaml:5:37: a variant is a number or 'x', not 'y'");
   table_bad(ENTRY("    reglib: {code: \"01\", variants: {1: {a: b}}}\n"),
@@ -430,6 +466,7 @@ int main(void) {
     cmocka_unit_test(write_elims),
     cmocka_unit_test(case_lines),
     cmocka_unit_test(table_keys),
+    cmocka_unit_test(write_placements),
     cmocka_unit_test(table_key_errors),
     cmocka_unit_test(library_round_trip),
   };
