@@ -422,7 +422,7 @@ static int run(tgen *g, sk_out *out) {
       }
       free(x->text);
     }
-    if (!out->path) fflush(out->f);
+    if (!out->path && fflush(out->f) != 0) io = 1;
     if (g->deadline > 0 && now_seconds() > g->deadline && t.found < g->n) timed_out = 1;
     if (!g->quiet && now_seconds() >= next_report && t.found < g->n && !timed_out) {
       progress(g, &t, "");
@@ -430,7 +430,7 @@ static int run(tgen *g, sk_out *out) {
     }
   }
   free(a);
-  if (io) { sk_warn("write error: %s", strerror(errno)); return -1; }
+  if (io) { sk_out_write_error(out, errno); return -1; }
   if (timed_out) {
     char what[64];
     snprintf(what, sizeof what, "timeout after %g s: ", g->timeout);

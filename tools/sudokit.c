@@ -59,6 +59,7 @@ static int help_command(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  sk_out_init();
   if (argc < 2) { usage(stderr); return SK_EXIT_USAGE; }
   const char *cmd = argv[1];
   if (!strcmp(cmd, "help") && argc > 2) return help_command(argc, argv);
