@@ -5,7 +5,6 @@
 */
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -76,9 +75,14 @@ int sk_parse_long(const char *cmd, const char *opt, const char *s, long lo, long
 static char *volatile pending_tmp[SK_MAX_OUTS];
 static int handlers_set;
 static int stdout_reported;           /* a write error on stdout was reported */
-static const int out_signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+/* Set while an output is being committed and after: a signal then is
+** noted (pending_signal) and acted on by sk_out_commit, before its rename;
+** after the rename the run is complete, and a signal is ignored. */
+static volatile sig_atomic_t committing, pending_signal;
 
 static void on_signal(int sig) {
+  if (committing) { pending_signal = sig; return; }
   for (int i = 0; i < SK_MAX_OUTS; i++)
     if (pending_tmp[i]) unlink(pending_tmp[i]);   /* async-signal-safe */
   signal(sig, SIG_DFL);
@@ -172,10 +176,13 @@ int sk_out_open(sk_out *o, const char *path) {
   if (!o->tmp) { sk_warn("out of memory"); sk_out_abort(o); return -1; }
   snprintf(o->tmp, n, "%s.tmp.%ld", target, (long)getpid());
   if (!handlers_set) {
-    for (size_t i = 0; i < sizeof out_signals / sizeof *out_signals; i++) signal(out_signals[i], on_signal);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
     handlers_set = 1;
   }
   track_tmp(o->tmp, 1);
+  committing = 0;              /* a new output: interrupts end the run again */
   o->f = fopen(o->tmp, "w");
   if (!o->f) {
     sk_warn("cannot create '%s': %s", o->tmp, strerror(errno));
@@ -211,34 +218,35 @@ int sk_out_commit(sk_out *o) {
     out_free(o);
     return rc;
   }
-  /* From here on the interrupts are held: one that came before the rename
-  ** removes the temporary and ends the run, leaving the old file; after
-  ** the rename the run is complete and one is ignored (the signals stay
-  ** blocked: committing an output ends a command's work). */
-  sigset_t set, pending;
-  sigemptyset(&set);
-  for (size_t i = 0; i < sizeof out_signals / sizeof *out_signals; i++) sigaddset(&set, out_signals[i]);
-  pthread_sigmask(SIG_BLOCK, &set, NULL);
+  /* An interrupt from here on is noted by the handler: one that came before
+  ** the rename removes the temporary and ends the run, leaving the old file;
+  ** after the rename the run is complete and one is ignored (committing an
+  ** output ends a command's work). */
+  committing = 1;
   int rc = out_close(o);
-  if (rc == 0) {
-    sigpending(&pending);
-    int interrupted = 0;
-    for (size_t i = 0; i < sizeof out_signals / sizeof *out_signals; i++)
-      if (sigismember(&pending, out_signals[i])) interrupted = 1;
-    if (interrupted) {
-      unlink(o->tmp);
-      out_free(o);
-      pthread_sigmask(SIG_UNBLOCK, &set, NULL);   /* the handler ends the run */
-      return -1;
-    }
-    if (rename(o->tmp, o->target) != 0) {
-      sk_warn("cannot rename '%s' to '%s': %s", o->tmp, o->target, strerror(errno));
-      rc = -1;
-    }
+  if (rc == 0 && pending_signal) {
+    int sig = pending_signal;
+    unlink(o->tmp);
+    out_free(o);
+    committing = 0;
+    pending_signal = 0;
+    on_signal(sig);            /* removes the other temporaries, ends the run */
+    return -1;
+  }
+  if (rc == 0 && rename(o->tmp, o->target) != 0) {
+    sk_warn("cannot rename '%s' to '%s': %s", o->tmp, o->target, strerror(errno));
+    rc = -1;
   }
   if (rc != 0) {
     unlink(o->tmp);
-    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    committing = 0;
+    if (pending_signal) {      /* an interrupted failure still ends as one */
+      int sig = pending_signal;
+      pending_signal = 0;
+      out_free(o);
+      on_signal(sig);
+      return -1;
+    }
   }
   out_free(o);
   return rc;
