@@ -263,8 +263,15 @@ int sk_engine_load_default(sk_engine *e, const char *extra_dir, sk_error *err) {
     }
     free(copy);
   }
-  if (!found) return sk_error_set(err, "no technique plugins found (looked in the build's plugin "
-                                  "directory, the installed one, --plugins and SUDOKIT_PLUGIN_PATH)");
+  if (!found)
+    return sk_error_set(err, "no technique plugins found (looked in "
+#ifdef SK_BUILD_PLUGIN_DIR
+                        SK_BUILD_PLUGIN_DIR ", "
+#endif
+#ifdef SK_PREFIX
+                        SK_PREFIX "/lib/sudokit/plugins, "
+#endif
+                        "--plugins and SUDOKIT_PLUGIN_PATH)");
   return 0;
 }
 
