@@ -23,7 +23,9 @@
 ** nothing.  The hard sets get -b SECONDS per puzzle (default 0.5): the
 ** steps made before the budget runs out are checked all the same.
 ** Prints per source: puzzles, steps, eliminations and placements checked,
-** wrong ones, stuck, over budget, time; then the totals.  Exit status 1
+** wrong ones, stuck, over budget, time; then the totals, and per table
+** entry the steps it gave with their eliminations and placements (so a
+** table's techniques are seen to have been exercised).  Exit status 1
 ** when anything was wrong.  Without SHARED_BENCH_DIR the benchmark is
 ** skipped (exit 0).
 */
@@ -62,6 +64,14 @@ typedef struct tally {
   double cpu;                /* CPU seconds spent rating (thread time) */
 } tally;
 
+enum { MAX_TECH = 512 };
+
+/* Steps per table entry (sk_step.tech), with the entry's id. */
+typedef struct by_tech {
+  long steps[MAX_TECH], elims[MAX_TECH], placements[MAX_TECH];
+  const char *id[MAX_TECH];
+} by_tech;
+
 typedef struct job {
   uint8_t v[SK_CELLS];
   uint8_t src;
@@ -76,6 +86,7 @@ typedef struct bench {
   uint64_t seed;
   pthread_mutex_t mu;
   tally t[NSRC];
+  by_tech bt;
   int reported;              /* wrong cases printed so far */
 } bench;
 
@@ -145,12 +156,19 @@ static long count_lines(const char *dir, const char *file) {
 
 /* Every step of r against sol; counts go to t.  Returns the number of
 ** wrong eliminations and placements. */
-static long check_steps(const sk_rating *r, const uint8_t sol[SK_CELLS], tally *t, int *first_bad) {
+static long check_steps(const sk_rating *r, const uint8_t sol[SK_CELLS], tally *t, by_tech *bt,
+                        int *first_bad) {
   long bad = 0;
   *first_bad = -1;
   for (int i = 0; i < r->nsteps; i++) {
     const sk_step *s = &r->steps[i];
     long before = bad;
+    if (s->tech >= 0 && s->tech < MAX_TECH) {
+      bt->steps[s->tech]++;
+      bt->elims[s->tech] += s->nelim;
+      bt->placements[s->tech] += s->cell >= 0;
+      bt->id[s->tech] = s->id;
+    }
     for (int k = 0; k < s->nelim; k++) {
       int cell = s->elim[k] / 16, d = s->elim[k] % 16;
       t->elims++;
@@ -180,7 +198,7 @@ static void report_wrong(bench *b, const job *j, const sk_rating *r, int step) {
   printf("\n");
 }
 
-static void run_one(bench *b, job *j, tally *t) {
+static void run_one(bench *b, job *j, tally *t, by_tech *bt) {
   uint8_t sol[SK_CELLS];
   if (!sources[j->src].file) {          /* generated: stream = its number */
     sk_gen_opts go = {0};
@@ -203,7 +221,7 @@ static void run_one(bench *b, job *j, tally *t) {
   t->cpu += thread_cpu() - c0;
   t->puzzles++;
   int first_bad = -1;
-  long bad = rc == 0 ? check_steps(&r, sol, t, &first_bad) : 0;
+  long bad = rc == 0 ? check_steps(&r, sol, t, bt, &first_bad) : 0;
   if (rc != 0) fprintf(stderr, "bench_verify: sk_rate failed (out of memory?)\n");
   t->stuck += r.stuck;
   t->over_budget += r.over_budget;
@@ -223,12 +241,23 @@ static void *worker(void *arg) {
   bench *b = arg;
   tally t[NSRC];
   memset(t, 0, sizeof t);
+  by_tech *bt = calloc(1, sizeof *bt);
+  if (!bt) {
+    fprintf(stderr, "bench_verify: out of memory\n");
+    return NULL;
+  }
   for (;;) {
     long i = __atomic_fetch_add(&b->next, 1, __ATOMIC_RELAXED);
     if (i >= b->njobs) break;
-    run_one(b, &b->jobs[i], &t[b->jobs[i].src]);
+    run_one(b, &b->jobs[i], &t[b->jobs[i].src], bt);
   }
   pthread_mutex_lock(&b->mu);
+  for (int k = 0; k < MAX_TECH; k++) {
+    b->bt.steps[k] += bt->steps[k], b->bt.elims[k] += bt->elims[k];
+    b->bt.placements[k] += bt->placements[k];
+    if (bt->id[k]) b->bt.id[k] = bt->id[k];
+  }
+  free(bt);
   for (int s = 0; s < NSRC; s++) {
     tally *d = &b->t[s], *x = &t[s];
     d->puzzles += x->puzzles, d->not_unique += x->not_unique, d->steps += x->steps;
@@ -361,6 +390,12 @@ int main(int argc, char **argv) {
          "(%.1f s CPU): %ld wrong eliminations, %ld wrong placements, %ld flagged by --verify\n",
          all.steps, all.elims, all.placements, all.puzzles, secs, all.cpu,
          all.wrong_elims, all.wrong_places, all.wrong_ratings);
+  printf("\nsteps per technique (table order)\n%-34s %9s %10s %8s\n", "technique", "steps",
+         "elims", "places");
+  for (int k = 0; k < MAX_TECH; k++)
+    if (b.bt.id[k])
+      printf("%-34s %9ld %10ld %8ld\n", b.bt.id[k], b.bt.steps[k], b.bt.elims[k],
+             b.bt.placements[k]);
   int bad = all.wrong_elims || all.wrong_places || all.wrong_ratings || all.bad_final;
   printf("%s\n", bad ? "bench_verify: WRONG STEPS FOUND" : "bench_verify: no wrong step");
   sk_engine_free(b.e);
