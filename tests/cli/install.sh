@@ -12,6 +12,7 @@ P=$T/prefix
 puzzle=$(sed -n 2p "$SRC/tools/sample-puzzles.txt")
 expect_status 0 "$SUDOKIT" rate "$puzzle"
 want=$(cat "$T/out"); line=$want
+er=$(echo "$line" | sed 's/.*ED=\([0-9.]*\)\/.*/\1/')
 
 # a staged install: the files land under DESTDIR
 make -s -C "$SRC" BUILD="$B" install DESTDIR="$T/root" PREFIX="$P" >"$T/log" 2>&1 \
@@ -93,7 +94,7 @@ LUA
 # checkout, when this machine allows it; else with them in place)
 cat >"$T/use.sh" <<USE
 set -u
-P='$P'; T='$T'; B='$B'; SRC='$SRC'; puzzle='$puzzle'; expect_lua='$(echo "$line" | sed 's/.*ED=\([0-9.]*\)\/.*//')	$P/share/sudokit/ratings/se.yaml'
+P='$P'; T='$T'; B='$B'; SRC='$SRC'; puzzle='$puzzle'; expect_lua='$er	$P/share/sudokit/ratings/se.yaml'
 fail() { echo "FAIL: \$*"; }
 hidden=no
 [ -z "\$(ls -A "\$B" 2>/dev/null)" ] && [ ! -e "\$SRC/ratings/se.yaml" ] && hidden=yes
