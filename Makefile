@@ -33,12 +33,19 @@ CMOCKA_LIBS   := $(shell $(PKG) --libs cmocka 2>/dev/null)
 ABS_BUILD := $(abspath $(BUILD))
 ABS_SRC   := $(abspath .)
 CFLAGS   ?=
+# Where the library finds its plugins and tables.  A build tree's objects
+# look in the tree first (build/plugins, ratings/); the objects `make
+# install` builds (INSTALLED=1, in BUILD/install) know only the prefix they
+# are installed to, so an installed sudokit never reads a build tree.
+ifeq ($(INSTALLED),1)
+PATH_DEFS := -DSK_PREFIX='"$(PREFIX)"'
+else
+PATH_DEFS := -DSK_BUILD_PLUGIN_DIR='"$(ABS_BUILD)/plugins"' \
+             -DSK_BUILD_RATINGS_DIR='"$(ABS_SRC)/ratings"' -DSK_PREFIX='"$(PREFIX)"'
+endif
 CFLAGS   += -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SAN) -fPIC -pthread \
             -Iengine -Iplugins $(DEPS_CFLAGS) \
-            -DSK_VERSION='"$(VERSION)"' \
-            -DSK_BUILD_PLUGIN_DIR='"$(ABS_BUILD)/plugins"' \
-            -DSK_BUILD_RATINGS_DIR='"$(ABS_SRC)/ratings"' \
-            -DSK_PREFIX='"$(PREFIX)"'
+            -DSK_VERSION='"$(VERSION)"' $(PATH_DEFS)
 LDFLAGS  ?=
 LDLIBS   := $(DEPS_LIBS) -ldl -lm -pthread
 
@@ -66,7 +73,7 @@ REPLAYS    := $(patsubst %,$(BUILD)/fuzz-replay/fuzz_%,$(FUZZERS))
 LIB        := $(BUILD)/libsudokit.a
 CLI        := $(BUILD)/sudokit
 
-# BUILD/static is a separate build; keep its .d files out of ours
+# BUILD/static and BUILD/install are separate builds; keep their .d files out of ours
 .PHONY: fuzz static-cli all test check bench install uninstall clean unit-test cli-test plugins deps demo
 .PHONY: warnings warnings-build
 all: $(LIB) $(PLUGINS) $(CLI)
@@ -101,6 +108,15 @@ $(BUILD)/plugins/$(notdir $(1)).so: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard $
 $(shell rm -f $(BUILD)/plugins/$(notdir $(1)).d)
 endef
 $(foreach d,$(PLUGIN_DIRS),$(eval $(call FOLDER_PLUGIN,$(d))))
+
+# A plugin no source makes any more (its technique moved into another
+# plugin) would be loaded beside its new home and clash with it: the build
+# removes it, with its .d.
+STALE_PLUGINS := $(filter-out $(PLUGINS),$(wildcard $(BUILD)/plugins/*.so))
+ifneq ($(STALE_PLUGINS),)
+$(info removing plugins no source makes any more: $(STALE_PLUGINS))
+$(shell rm -f $(STALE_PLUGINS) $(STALE_PLUGINS:.so=.d))
+endif
 
 $(BUILD)/plugins/%.so: techniques/%.c
 	@mkdir -p $(dir $@)
@@ -223,22 +239,58 @@ demo:
 bench: $(BENCHES) all
 	@sh bench/run.sh $(ABS_BUILD)
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/sudokit/plugins \
-	  $(DESTDIR)$(PREFIX)/include/sudokit $(DESTDIR)$(PREFIX)/share/sudokit/ratings \
-	  $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/sudokit
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsudokit.a
-	install -m 755 $(PLUGINS) $(DESTDIR)$(PREFIX)/lib/sudokit/plugins/
-	install -m 644 $(wildcard engine/sk_*.h) plugins/sk_plugin.h $(DESTDIR)$(PREFIX)/include/sudokit/
-	install -m 644 $(wildcard ratings/*.yaml ratings/*.lua) $(DESTDIR)$(PREFIX)/share/sudokit/ratings/
+# make install: the CLI, both libraries and the Lua module are rebuilt in
+# BUILD/install with INSTALLED=1 (PREFIX compiled in, no build-tree path;
+# BUILD/install/prefix says which prefix, so another PREFIX rebuilds them);
+# plugins, headers, tables, experiments, the man page and the shell
+# completions are copied.  Plugins left in the plugin directory by an older
+# install are removed first: a plugin that moved would clash with its new
+# home.  The end says what a prefix outside the usual search paths needs.
+IBUILD     := $(BUILD)/install
+SOMAJOR    := 0
+SHLIB      := $(BUILD)/libsudokit.so.$(VERSION)
+all: $(SHLIB)
+$(SHLIB): $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libsudokit.so.$(SOMAJOR) -o $@ $(ENGINE_OBJ) $(LDLIBS)
+ifeq ($(INSTALLED),1)
+$(shell mkdir -p $(BUILD) && { [ "$$(cat $(BUILD)/prefix 2>/dev/null)" = '$(PREFIX)' ] || echo '$(PREFIX)' > $(BUILD)/prefix; })
+$(ENGINE_OBJ) $(TOOL_OBJ): $(BUILD)/prefix
+endif
+.PHONY: install-build
+install-build:
+	@$(MAKE) --no-print-directory BUILD=$(IBUILD) INSTALLED=1 PREFIX='$(PREFIX)' \
+	  $(IBUILD)/libsudokit.a $(IBUILD)/libsudokit.so.$(VERSION) $(IBUILD)/sudokit $(IBUILD)/lua/sudokit.so
+
+I := $(DESTDIR)$(PREFIX)
+install: all install-build
+	install -d $(I)/bin $(I)/lib/sudokit/plugins $(I)/include/sudokit $(I)/share/sudokit/ratings \
+	  $(I)/share/sudokit/experiments $(I)/lib/pkgconfig $(I)/share/man/man1 \
+	  $(I)/share/bash-completion/completions $(I)/share/zsh/site-functions
+	install -m 755 $(IBUILD)/sudokit $(I)/bin/sudokit
+	install -m 644 $(IBUILD)/libsudokit.a $(I)/lib/libsudokit.a
+	install -m 755 $(IBUILD)/libsudokit.so.$(VERSION) $(I)/lib/libsudokit.so.$(VERSION)
+	ln -sf libsudokit.so.$(VERSION) $(I)/lib/libsudokit.so.$(SOMAJOR)
+	ln -sf libsudokit.so.$(SOMAJOR) $(I)/lib/libsudokit.so
+	rm -f $(I)/lib/sudokit/plugins/*.so
+	install -m 755 $(PLUGINS) $(I)/lib/sudokit/plugins/
+	install -m 644 $(wildcard engine/sk_*.h) plugins/sk_plugin.h $(I)/include/sudokit/
+	install -m 644 $(wildcard ratings/*.yaml ratings/*.lua) $(I)/share/sudokit/ratings/
+	install -m 644 $(wildcard tools/experiments/*.lua) $(I)/share/sudokit/experiments/
+	install -m 644 doc/sudokit.1 $(I)/share/man/man1/sudokit.1
+	install -m 644 tools/completion/sudokit.bash $(I)/share/bash-completion/completions/sudokit
+	install -m 644 tools/completion/_sudokit $(I)/share/zsh/site-functions/_sudokit
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' tools/sudokit.pc.in \
-	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sudokit.pc
+	  > $(I)/lib/pkgconfig/sudokit.pc
+	@if [ -z "$(DESTDIR)" ] && [ -w /etc/ld.so.cache ] && command -v ldconfig >/dev/null; then \
+	  ldconfig 2>/dev/null || true; fi
+	@sh tools/install-notes.sh '$(PREFIX)' '$(LUA_CMODDIR)'
 
 uninstall:
-	rm -rf $(DESTDIR)$(PREFIX)/bin/sudokit $(DESTDIR)$(PREFIX)/lib/libsudokit.a \
-	  $(DESTDIR)$(PREFIX)/lib/sudokit $(DESTDIR)$(PREFIX)/include/sudokit \
-	  $(DESTDIR)$(PREFIX)/share/sudokit $(DESTDIR)$(PREFIX)/lib/pkgconfig/sudokit.pc
+	rm -rf $(I)/bin/sudokit $(I)/lib/libsudokit.a $(I)/lib/libsudokit.so.$(VERSION) \
+	  $(I)/lib/libsudokit.so.$(SOMAJOR) $(I)/lib/libsudokit.so \
+	  $(I)/lib/sudokit $(I)/include/sudokit $(I)/share/sudokit $(I)/lib/pkgconfig/sudokit.pc \
+	  $(I)/share/man/man1/sudokit.1 $(I)/share/bash-completion/completions/sudokit \
+	  $(I)/share/zsh/site-functions/_sudokit
 
 clean:
 	rm -rf build build-san build-vg build-fuzz build-werror-gcc build-werror-clang
@@ -265,9 +317,9 @@ $(LUA_CMOD): $(ENGINE_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $(ENGINE_OBJ) $(shell $(PKG) --libs yaml-0.1 2>/dev/null) -ldl -lm -pthread
 install: install-lua
-install-lua: $(LUA_CMOD)
+install-lua: install-build
 	install -d $(DESTDIR)$(LUA_CMODDIR)
-	install -m 755 $(LUA_CMOD) $(DESTDIR)$(LUA_CMODDIR)/sudokit.so
+	install -m 755 $(IBUILD)/lua/sudokit.so $(DESTDIR)$(LUA_CMODDIR)/sudokit.so
 uninstall: uninstall-lua
 uninstall-lua:
 	rm -f $(DESTDIR)$(LUA_CMODDIR)/sudokit.so
@@ -336,7 +388,7 @@ $(WEB_OUT)/index.html: $(WEB_OBJ_DIR)/sudokit.wasm $(WEB_PAGE)
 	@echo "web page: $@ ($$(wc -c < $@) bytes; wasm $$(wc -c < $(WEB_OBJ_DIR)/sudokit.wasm) bytes)"
 # }==
 
--include $(shell find $(BUILD) -name '*.d' -not -path '$(BUILD)/static/*' 2>/dev/null)
+-include $(shell find $(BUILD) -name '*.d' -not -path '$(BUILD)/static/*' -not -path '$(BUILD)/install/*' 2>/dev/null)
 FORCE:
 
 # {== valgrind (issue 9; added by the reliability helper).

@@ -251,6 +251,7 @@ void sk_engine_free(sk_engine *e) {
   free(e->tech);
   for (int i = 0; i < e->nhandles; i++) dlclose(e->handles[i]);
   free(e->handles);
+  free(e->handle_ids);
   sk_table_free(e->table);
   free(e->bound);
   free(e->escore);

@@ -136,8 +136,33 @@ static void entry_name(const char *path, char *out, size_t n) {
     if (*p == '-') *p = '_';
 }
 
+/* A file already loaded (the same device and inode, whatever the path:
+** a directory named twice, a symlink, the installed directory also named
+** in SUDOKIT_PLUGIN_PATH) is not loaded again; two different files that
+** register one id still clash in skE_register. */
+static int already_loaded(const sk_engine *e, const struct stat *st) {
+  for (int i = 0; i < e->nhandles; i++)
+    if (e->handle_ids[i].dev == (unsigned long long)st->st_dev &&
+        e->handle_ids[i].ino == (unsigned long long)st->st_ino)
+      return 1;
+  return 0;
+}
+
 int sk_engine_load_plugin(sk_engine *e, const char *path, sk_error *err) {
   char sym[256];
+  struct stat st;
+  if (stat(path, &st) != 0) return sk_error_set(err, "%s: cannot load plugin: %s", path, strerror(errno));
+  if (already_loaded(e, &st)) return 0;
+  if (e->nhandles == e->caphandles) {
+    int cap = e->caphandles ? 2 * e->caphandles : 16;
+    void **p = realloc(e->handles, (size_t)cap * sizeof *p);
+    if (!p) return sk_error_set(err, "out of memory");
+    e->handles = p;
+    struct sk_file_id *q = realloc(e->handle_ids, (size_t)cap * sizeof *q);
+    if (!q) return sk_error_set(err, "out of memory");
+    e->handle_ids = q;
+    e->caphandles = cap;
+  }
   void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!h) return sk_error_set(err, "%s: cannot load plugin: %s", path, dlerror());
   entry_name(path, sym, sizeof sym);
@@ -150,13 +175,8 @@ int sk_engine_load_plugin(sk_engine *e, const char *path, sk_error *err) {
   sk_entry_fn entry;
   memcpy(&entry, &f, sizeof entry);   /* object -> function pointer, as POSIX allows */
   if (run_entry(e, path, entry, err) != 0) { dlclose(h); return -1; }
-  if (e->nhandles == e->caphandles) {
-    int cap = e->caphandles ? 2 * e->caphandles : 16;
-    void **p = realloc(e->handles, (size_t)cap * sizeof *p);
-    if (!p) return sk_error_set(err, "out of memory");
-    e->handles = p;
-    e->caphandles = cap;
-  }
+  e->handle_ids[e->nhandles].dev = (unsigned long long)st.st_dev;
+  e->handle_ids[e->nhandles].ino = (unsigned long long)st.st_ino;
   e->handles[e->nhandles++] = h;
   return 0;
 }
@@ -243,8 +263,15 @@ int sk_engine_load_default(sk_engine *e, const char *extra_dir, sk_error *err) {
     }
     free(copy);
   }
-  if (!found) return sk_error_set(err, "no technique plugins found (looked in the build's plugin "
-                                  "directory, the installed one, --plugins and SUDOKIT_PLUGIN_PATH)");
+  if (!found)
+    return sk_error_set(err, "no technique plugins found (looked in "
+#ifdef SK_BUILD_PLUGIN_DIR
+                        SK_BUILD_PLUGIN_DIR ", "
+#endif
+#ifdef SK_PREFIX
+                        SK_PREFIX "/lib/sudokit/plugins, "
+#endif
+                        "--plugins and SUDOKIT_PLUGIN_PATH)");
   return 0;
 }
 

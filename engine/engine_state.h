@@ -17,6 +17,7 @@ struct sk_engine {
   sk_tech *tech;
   int ntech, captech;
   void **handles;
+  struct sk_file_id { unsigned long long dev, ino; } *handle_ids;   /* each handle's file */
   int nhandles, caphandles;
   sk_table *table;
   int *bound;              /* table index -> tech index */

@@ -37,7 +37,9 @@ int sk_engine_load_dir(sk_engine *e, const char *dir, sk_error *err);
 ** NULL, from --plugins), then each directory of $SUDOKIT_PLUGIN_PATH
 ** (':'-separated), then $(PREFIX)/lib/sudokit/plugins when nothing was
 ** found in the build.  Statically linked plugins are registered first when
-** the build has them. */
+** the build has them.  An installed library (make install) has no build
+** directory: it looks in its PREFIX only.  A file already loaded (the same
+** device and inode) is skipped; two files with one technique id clash. */
 int sk_engine_load_default(sk_engine *e, const char *extra_dir, sk_error *err);
 /* Register a statically linked plugin by its entry function. */
 int sk_engine_add_static(sk_engine *e, const char *name,

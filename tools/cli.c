@@ -4,6 +4,7 @@
 ** the rating commands.  The ordered parallel batch is in cli_batch.c.
 */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "cli.h"
 #include "sk_engine.h"
@@ -126,15 +128,27 @@ const char *sk_puzzle_check_unique(const sk_puzzle *p, sk_grid *g, uint8_t *sol,
 
 /* }====== */
 
-/* {====== atomic outputs
-** The temporary paths of open outputs are remembered so that a signal
-** handler can remove them; at most a few outputs are open at once. */
+/* {====== outputs
+** A regular file (or a path that does not exist yet) is written to a
+** temporary file in its directory and renamed over it when complete; a
+** symlink is followed first, so that its target is replaced, in the
+** target's directory, and the link stays.  A device, FIFO, socket or a
+** /proc file descriptor (/dev/stdout is one) is written directly: there is
+** nothing to replace.  The temporary paths of open outputs are remembered
+** so that a signal handler can remove them; at most a few are open at once. */
 
 #define SK_MAX_OUTS 8
 static char *volatile pending_tmp[SK_MAX_OUTS];
 static int handlers_set;
+static int stdout_reported;           /* a write error on stdout was reported */
+
+/* Set while an output is being committed and after: a signal then is
+** noted (pending_signal) and acted on by sk_out_commit, before its rename;
+** after the rename the run is complete, and a signal is ignored. */
+static volatile sig_atomic_t committing, pending_signal;
 
 static void on_signal(int sig) {
+  if (committing) { pending_signal = sig; return; }
   for (int i = 0; i < SK_MAX_OUTS; i++)
     if (pending_tmp[i]) unlink(pending_tmp[i]);   /* async-signal-safe */
   signal(sig, SIG_DFL);
@@ -148,14 +162,85 @@ static void track_tmp(char *tmp, int on) {
   }
 }
 
+const char *sk_out_name(const sk_out *o) { return o->path ? o->path : "standard output"; }
+
+void sk_write_error(const char *name, int err) {
+  sk_warn("write error on %s: %s", name, strerror(err ? err : EIO));
+}
+
+void sk_out_write_error(sk_out *o, int err) {
+  if (o->reported) return;
+  o->reported = 1;
+  if (!o->path) {
+    if (stdout_reported) return;
+    stdout_reported = 1;
+  }
+  sk_write_error(sk_out_name(o), err);
+}
+
+/* The file a path names once its symlinks are followed (malloc'd); *direct
+** is set when that is a descriptor (/proc/.../fd/N, /dev/fd/N, /dev/stdout):
+** its magic link names the open file, which is written as it is. */
+static char *follow_links(const char *path, int *direct) {
+  char *cur = strdup(path);
+  *direct = 0;
+  for (int depth = 0; cur && depth < 40; depth++) {
+    struct stat st;
+    if (!strncmp(cur, "/proc/", 6) || !strncmp(cur, "/dev/fd/", 8) || !strcmp(cur, "/dev/stdout") ||
+        !strcmp(cur, "/dev/stderr")) {
+      *direct = 1;
+      return cur;
+    }
+    if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode)) return cur;
+    char buf[PATH_MAX];
+    ssize_t n = readlink(cur, buf, sizeof buf - 1);
+    if (n < 0) return cur;
+    buf[n] = '\0';
+    const char *slash = strrchr(cur, '/');
+    size_t dirlen = buf[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1;
+    char *next = malloc(dirlen + (size_t)n + 1);
+    if (next) {
+      memcpy(next, cur, dirlen);
+      memcpy(next + dirlen, buf, (size_t)n + 1);
+    }
+    free(cur);
+    cur = next;
+  }
+  return cur;
+}
+
 int sk_out_open(sk_out *o, const char *path) {
   memset(o, 0, sizeof *o);
   if (path == NULL || strcmp(path, "-") == 0) { o->f = stdout; return 0; }
-  size_t n = strlen(path) + 32;
+  struct stat st;
+  int direct = 0;
   o->path = strdup(path);
+  if (!o->path) { sk_warn("out of memory"); return -1; }
+  if (stat(path, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      sk_warn("cannot write '%s': it is a directory", path);
+      free(o->path); o->path = NULL;
+      return -1;
+    }
+    direct = !S_ISREG(st.st_mode);
+  }
+  char *target = direct ? NULL : follow_links(path, &direct);
+  if (!direct && !target) { sk_warn("out of memory"); free(o->path); o->path = NULL; return -1; }
+  if (direct) {               /* a device, FIFO, socket or descriptor: written as it is */
+    free(target);
+    o->f = fopen(path, "w");
+    if (!o->f) {
+      sk_warn("cannot open '%s' for writing: %s", path, strerror(errno));
+      free(o->path); o->path = NULL;
+      return -1;
+    }
+    return 0;
+  }
+  size_t n = strlen(target) + 32;
+  o->target = target;
   o->tmp = malloc(n);
-  if (!o->path || !o->tmp) { sk_warn("out of memory"); return -1; }
-  snprintf(o->tmp, n, "%s.tmp.%ld", path, (long)getpid());
+  if (!o->tmp) { sk_warn("out of memory"); sk_out_abort(o); return -1; }
+  snprintf(o->tmp, n, "%s.tmp.%ld", target, (long)getpid());
   if (!handlers_set) {
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
@@ -163,49 +248,103 @@ int sk_out_open(sk_out *o, const char *path) {
     handlers_set = 1;
   }
   track_tmp(o->tmp, 1);
+  committing = 0;              /* a new output: interrupts end the run again */
   o->f = fopen(o->tmp, "w");
   if (!o->f) {
     sk_warn("cannot create '%s': %s", o->tmp, strerror(errno));
     track_tmp(o->tmp, 0);
-    free(o->path); free(o->tmp);
-    o->path = o->tmp = NULL;
+    free(o->path); free(o->tmp); free(o->target);
+    memset(o, 0, sizeof *o);
     return -1;
   }
+  /* a file replaced keeps its permissions */
+  if (stat(target, &st) == 0) (void)fchmod(fileno(o->f), st.st_mode & 07777);
   return 0;
 }
 
-int sk_out_commit(sk_out *o) {
+/* Flush and close (stdout: flush only); 0, or -1 with the error reported. */
+static int out_close(sk_out *o) {
   int rc = 0;
+  if (fflush(o->f) != 0 || ferror(o->f)) { sk_out_write_error(o, errno); rc = -1; }
+  if (o->f != stdout && fclose(o->f) != 0 && rc == 0) { sk_out_write_error(o, errno); rc = -1; }
+  o->f = NULL;
+  return rc;
+}
+
+static void out_free(sk_out *o) {
+  if (o->tmp) track_tmp(o->tmp, 0);
+  free(o->path); free(o->tmp); free(o->target);
+  memset(o, 0, sizeof *o);
+}
+
+int sk_out_commit(sk_out *o) {
   if (o->f == NULL) return -1;
-  if (o->path == NULL) {
-    if (fflush(o->f) != 0) { sk_warn("write error on standard output: %s", strerror(errno)); rc = -1; }
-    o->f = NULL;
+  if (o->tmp == NULL) {        /* stdout, or written directly */
+    int rc = out_close(o);
+    out_free(o);
     return rc;
   }
-  if (ferror(o->f) | (fclose(o->f) != 0)) {
-    sk_warn("write error on '%s': %s", o->tmp, strerror(errno));
+  /* An interrupt from here on is noted by the handler: one that came before
+  ** the rename removes the temporary and ends the run, leaving the old file;
+  ** after the rename the run is complete and one is ignored (committing an
+  ** output ends a command's work). */
+  committing = 1;
+  int rc = out_close(o);
+  if (rc == 0 && pending_signal) {
+    int sig = pending_signal;
     unlink(o->tmp);
-    rc = -1;
-  } else if (rename(o->tmp, o->path) != 0) {
-    sk_warn("cannot rename '%s' to '%s': %s", o->tmp, o->path, strerror(errno));
-    unlink(o->tmp);
+    out_free(o);
+    committing = 0;
+    pending_signal = 0;
+    on_signal(sig);            /* removes the other temporaries, ends the run */
+    return -1;
+  }
+  if (rc == 0 && rename(o->tmp, o->target) != 0) {
+    sk_warn("cannot rename '%s' to '%s': %s", o->tmp, o->target, strerror(errno));
     rc = -1;
   }
-  track_tmp(o->tmp, 0);
-  free(o->path); free(o->tmp);
-  memset(o, 0, sizeof *o);
+  if (rc != 0) {
+    unlink(o->tmp);
+    committing = 0;
+    if (pending_signal) {      /* an interrupted failure still ends as one */
+      int sig = pending_signal;
+      pending_signal = 0;
+      out_free(o);
+      on_signal(sig);
+      return -1;
+    }
+  }
+  out_free(o);
   return rc;
 }
 
 void sk_out_abort(sk_out *o) {
-  if (o->f && o->path) {
-    fclose(o->f);
-    unlink(o->tmp);
-    track_tmp(o->tmp, 0);
+  if (o->f) {
+    if (ferror(o->f)) {        /* the write error that stopped the command */
+      int e = errno;
+      if (fflush(o->f) != 0) e = errno;
+      sk_out_write_error(o, e);
+    }
+    if (o->f != stdout) fclose(o->f);
+    else fflush(stdout);
   }
-  free(o->path); free(o->tmp);
-  memset(o, 0, sizeof *o);
+  if (o->tmp) unlink(o->tmp);
+  out_free(o);
 }
+
+/* atexit: standard output's last buffer written and closed, or the run
+** fails (what a command printed with printf, puts or Lua's print). */
+static void close_stdout(void) {
+  int bad = fflush(stdout) != 0 || ferror(stdout);
+  int e = errno;
+  if (fclose(stdout) != 0 && !bad) { bad = 1; e = errno; }
+  if (bad) {
+    if (!stdout_reported) sk_write_error("standard output", e);
+    _exit(SK_EXIT_DATA);
+  }
+}
+
+void sk_out_init(void) { atexit(close_stdout); }
 
 FILE *sk_in_open(const char *path, char **ops, int nops, const char **name) {
   if (nops > 0) {

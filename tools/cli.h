@@ -16,18 +16,30 @@
 
 extern const char *sk_progname;   /* "sudokit" */
 
-/* An output that is written whole or not at all: a temporary file next to
-** the target, renamed over it by sk_out_commit().  stdout when path is
-** NULL or "-".  Interrupted runs (SIGINT, SIGTERM) remove the temporary. */
+/* An output that is written whole or not at all: a regular file (or a new
+** one) is written to a temporary file next to its target (a symlink's
+** target, the path itself) and renamed over it by sk_out_commit(); a
+** device, FIFO, socket or /proc descriptor is written directly; stdout when
+** path is NULL or "-".  Interrupted runs (SIGINT, SIGTERM, SIGHUP) remove
+** the temporary and leave the old file.  Every write error is reported
+** once, as "sudokit: write error on NAME: reason". */
 typedef struct sk_out {
   FILE *f;
-  char *path;       /* final path, NULL for stdout */
-  char *tmp;        /* temporary path */
+  char *path;       /* the path given, NULL for stdout */
+  char *target;     /* the file replaced (symlinks followed); NULL if direct */
+  char *tmp;        /* temporary path; NULL if written directly */
+  int reported;     /* its write error was reported */
 } sk_out;
 
 int sk_out_open(sk_out *o, const char *path);     /* 0 ok, -1 (message printed) */
-int sk_out_commit(sk_out *o);                     /* flush, fsync-free rename; 0 ok */
-void sk_out_abort(sk_out *o);                     /* remove the temporary */
+int sk_out_commit(sk_out *o);                     /* flush, close, rename; 0 ok, -1 reported */
+void sk_out_abort(sk_out *o);                     /* remove the temporary; reports a write error */
+const char *sk_out_name(const sk_out *o);         /* the path, or "standard output" */
+void sk_out_write_error(sk_out *o, int err);      /* report a write error (once) */
+void sk_write_error(const char *name, int err);   /* "write error on NAME: strerror(err)" */
+/* main(): at exit, standard output is flushed and closed, and a failure
+** there is reported and makes the exit status 1. */
+void sk_out_init(void);
 
 /* Messages on stderr: "sudokit: ..." */
 void sk_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -34,11 +34,19 @@ static int grid_threads(long j) {
 /* fd-level writing after the stream's own buffer is empty. */
 static int write_grids(sk_out *o, uint64_t start, uint64_t n, int first, sk_format fmt, int threads) {
   sk_error err;
-  const char *why = NULL;
-  if (fflush(o->f) != 0) why = strerror(errno);
-  else if (sk_grids_write(fileno(o->f), start, n, first, fmt, threads, &err) != 0) why = err.msg;
-  if (why) {
-    sk_warn("%s: %s", o->path ? o->path : "standard output", why);
+  static const char werr[] = "write error: ";   /* sk_grids_write's message for one */
+  if (fflush(o->f) != 0) {
+    sk_out_write_error(o, errno);
+    sk_out_abort(o);
+    return SK_EXIT_DATA;
+  }
+  if (sk_grids_write(fileno(o->f), start, n, first, fmt, threads, &err) != 0) {
+    if (!strncmp(err.msg, werr, sizeof werr - 1)) {
+      o->reported = 1;
+      sk_warn("write error on %s: %s", sk_out_name(o), err.msg + sizeof werr - 1);
+    } else {
+      sk_warn("%s: %s", sk_out_name(o), err.msg);
+    }
     sk_out_abort(o);
     return SK_EXIT_DATA;
   }
@@ -207,8 +215,8 @@ static int classic_solve(int argc, char **argv) {
   if (in != stdin) fclose(in);
   free(pool.items);
   if (werr || rerr) {
-    sk_warn("%s: %s error: %s", werr ? CLASSIC_FILE : name, werr ? "write" : "read",
-            strerror(werr ? werr : rerr));
+    if (werr) sk_out_write_error(&o, werr);
+    else sk_warn("%s: read error: %s", name, strerror(rerr));
     sk_out_abort(&o);
     return SK_EXIT_DATA;
   }
@@ -504,7 +512,7 @@ int sk_cmd_generate(int argc, char **argv) {
       len += gen_record(text + len, j.puzzle[i], j.solution[i], g.fmt, g.with_solution, base + i > 0);
     }
     if (fwrite(text, 1, len, o.f) != len) {
-      sk_warn("%s: write error: %s", g.out ? g.out : "standard output", strerror(errno));
+      sk_out_write_error(&o, errno);
       sk_out_abort(&o);
       rc = SK_EXIT_DATA;
       goto done;

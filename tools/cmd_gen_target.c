@@ -496,7 +496,7 @@ static int run(tgen *g, sk_out *out) {
       }
       free(x->text);
     }
-    if (!out->path) fflush(out->f);
+    if (!out->path && fflush(out->f) != 0) io = 1;
     if (g->deadline > 0 && sk_tgen_now() > g->deadline && t.found < g->n) timed_out = 1;
     if (!g->quiet && sk_tgen_now() >= next_report && t.found < g->n && !timed_out) {
       progress(g, &t, "");
@@ -504,7 +504,7 @@ static int run(tgen *g, sk_out *out) {
     }
   }
   free(a);
-  if (io) { sk_warn("write error: %s", strerror(errno)); return -1; }
+  if (io) { sk_out_write_error(out, errno); return -1; }
   if (timed_out) {
     char what[64];
     snprintf(what, sizeof what, "timeout after %g s: ", g->timeout);

@@ -40,13 +40,32 @@ static void usage(FILE *f) {
     "commands:\n");
   for (const sk_command *c = commands; c->name; c++)
     fprintf(f, "  %-11s %s\n", c->name, c->summary);
-  fprintf(f, "\n'sudokit COMMAND --help' describes a command's options.\n"
+  fprintf(f, "\n'sudokit help COMMAND' or 'sudokit COMMAND --help' describes a command's options.\n"
              "Exit status: 0 success, 1 data errors (reported, others processed), 2 usage errors.\n");
 }
 
+/* `sudokit help CMD`: the command's own usage, as `sudokit CMD --help`
+** prints it (-c and -s included). */
+static int help_command(int argc, char **argv) {
+  const char *name = argv[2];
+  if (argc > 3) {
+    fprintf(stderr, "sudokit help: one command at a time ('%s' is extra)\n", argv[3]);
+    return SK_EXIT_USAGE;
+  }
+  char *args[3] = {(char *)name, (char *)"--help", NULL};
+  if (!strcmp(name, "-c") || !strcmp(name, "-s")) return sk_cmd_classic(2, args);
+  for (const sk_command *c = commands; c->name; c++)
+    if (!strcmp(name, c->name)) return c->run(2, args);
+  fprintf(stderr, "sudokit help: unknown command '%s'\n", name);
+  usage(stderr);
+  return SK_EXIT_USAGE;
+}
+
 int main(int argc, char **argv) {
+  sk_out_init();
   if (argc < 2) { usage(stderr); return SK_EXIT_USAGE; }
   const char *cmd = argv[1];
+  if (!strcmp(cmd, "help") && argc > 2) return help_command(argc, argv);
   if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
     usage(stdout);
     return SK_EXIT_OK;

@@ -39,7 +39,9 @@ grep -q '^25  symmetrical-placement  *7\.0  *Symmetrical Placement$' "$T/out" &&
   "aligned-pair-exclusion symmetrical-placement static-chains " ] && ok || bad "techniques order: $(sed -n 25,27p "$T/out")"
 expect_status 0 env SUDOKIT_PLUGIN_PATH="$ex" "$SUDOKIT" techniques $tab
 expect_grep '^25  symmetrical-placement ' "$T/out" "techniques with SUDOKIT_PLUGIN_PATH"
-expect_status 0 "$root/usr/local/bin/sudokit" techniques $tab --plugins "$ex"
+# a staged install looks for its plugins in PREFIX, not in the staging root
+expect_status 0 env SUDOKIT_PLUGIN_PATH="$root/usr/local/lib/sudokit/plugins" \
+  "$root/usr/local/bin/sudokit" techniques $tab --plugins "$ex"
 expect_grep '^25  symmetrical-placement ' "$T/out" "the installed CLI's techniques"
 expect_status 2 "$SUDOKIT" techniques $tab
 expect_grep "technique 'symmetrical-placement' is not provided by any loaded plugin" "$T/err"

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "sk_engine.h"
 #include "sk_solver.h"
 
@@ -49,6 +51,19 @@ static void test_missing_file(void **s) {
   sk_engine_free(e);
 }
 
+/* copy the file src to dst; 0 ok */
+static int copy_file(const char *src, const char *dst) {
+  FILE *in = fopen(src, "rb"), *out = in ? fopen(dst, "wb") : NULL;
+  char buf[65536];
+  size_t n;
+  int rc = in && out ? 0 : -1;
+  while (rc == 0 && (n = fread(buf, 1, sizeof buf, in)) > 0)
+    if (fwrite(buf, 1, n, out) != n) rc = -1;
+  if (in) fclose(in);
+  if (out && fclose(out) != 0) rc = -1;
+  return rc;
+}
+
 static void test_duplicate_across_plugins(void **s) {
   (void)s;
   sk_engine *e = sk_engine_new();
@@ -56,12 +71,27 @@ static void test_duplicate_across_plugins(void **s) {
   assert_int_equal(sk_engine_load_plugin(e, test_plugin("template"), &err), 0);
   char first[1024];
   snprintf(first, sizeof first, "%s", path_buf);
-  /* the same file again: its id is already there */
-  assert_int_equal(sk_engine_load_plugin(e, test_plugin("template"), &err), -1);
+  /* the same file again, by its path and through a symlink: loaded once */
+  assert_int_equal(sk_engine_load_plugin(e, first, &err), 0);
+  char dir[] = "/tmp/sk-dup-XXXXXX", link_path[1100], copy_dir[64], copy_path[1100];
+  assert_non_null(mkdtemp(dir));
+  snprintf(link_path, sizeof link_path, "%s/template.so", dir);
+  assert_int_equal(symlink(first, link_path), 0);
+  assert_int_equal(sk_engine_load_plugin(e, link_path, &err), 0);
+  assert_int_equal(sk_engine_load_dir(e, dir, &err), 0);
+  assert_int_equal(sk_engine_technique_count(e), 1);
+  /* another file that registers the same id: refused, naming both */
+  snprintf(copy_dir, sizeof copy_dir, "%s/copy", dir);
+  assert_int_equal(mkdir(copy_dir, 0700), 0);
+  snprintf(copy_path, sizeof copy_path, "%s/template.so", copy_dir);
+  assert_int_equal(copy_file(first, copy_path), 0);
+  assert_int_equal(sk_engine_load_plugin(e, copy_path, &err), -1);
   assert_non_null(strstr(err.msg, "duplicate technique id 'template-full-house'"));
+  assert_non_null(strstr(err.msg, copy_path));
   assert_non_null(strstr(err.msg, first));
   assert_int_equal(sk_engine_technique_count(e), 1);
   sk_engine_free(e);
+  unlink(copy_path); rmdir(copy_dir); unlink(link_path); rmdir(dir);
 }
 
 static const char table_text[] =
