@@ -348,7 +348,7 @@ WEB_LDFLAGS := -mexec-model=reactor -Wl,-z,stack-size=1048576 -Wl,--strip-all
 WEB_C_SRC   := $(filter-out engine/lua%.c,$(ENGINE_SRC)) $(PLUGIN_SRC) tools/web/web_api.c
 WEB_C_OBJ   := $(patsubst %.c,$(WEB_OBJ_DIR)/%.o,$(WEB_C_SRC)) \
                $(WEB_OBJ_DIR)/static_plugins.o $(WEB_OBJ_DIR)/web_tables.o
-WEB_TABLES  := ratings/se.yaml $(wildcard ratings/xdrs.yaml)
+WEB_TABLES  := ratings/se.yaml $(wildcard ratings/xdrs.yaml) $(wildcard ratings/hodoku.yaml)
 WEB_PAGE    := tools/web/page.html tools/web/style.css tools/web/app.js tools/web/worker.js \
                tools/web/bundle.sh
 .PHONY: web web-toolchain

@@ -237,6 +237,14 @@ async function mainFlow(page, origin) {
     ok(`ratings shown: SE ${await page.textContent('#rating-se')}; XDRS: ${await page.textContent('#rating-xdrs')}`);
   }
 
+  // HoDoKu's level and score beside SE's rating
+  if (await page.$('#path-table option[value="2"]')) {
+    const lvl = await page.getAttribute('#rating-hodoku', 'data-level');
+    const score = +(await page.getAttribute('#rating-hodoku', 'data-score'));
+    assert.ok(['Easy', 'Medium', 'Hard', 'Unfair', 'Extreme'].includes(lvl) && score > 0, `HoDoKu ${lvl} (${score})`);
+    ok(`HoDoKu's rating shown: ${await page.textContent('#rating-hodoku')}`);
+  }
+
   // the rating in words, from the ER's band
   {
     const er = +(await page.getAttribute('#rating-se', 'data-er'));
@@ -745,6 +753,13 @@ async function pathFlow(page, puzzle) {
     const xn = await page.$$eval('#path-list li', (ls) => ls.length);
     assert.ok(xn > 10, `XDRS path: ${xn} steps`);
     ok(`the path under XDRS: ${xn} steps`);
+    if (await page.$('#path-table option[value="2"]')) {
+      await page.selectOption('#path-table', '2');
+      await page.waitForFunction(() => /\(HODOKU\)/.test(document.querySelector('#hint-diff').textContent));
+      const hn = await page.$$eval('#path-list li', (ls) => ls.length);
+      assert.ok(hn > 10, `HoDoKu path: ${hn} steps`);
+      ok(`the path under HoDoKu's table: ${hn} steps`);
+    }
     await page.selectOption('#path-table', '0');
     await page.waitForFunction(() => /\(SE\)/.test(document.querySelector('#hint-diff').textContent));
   }

@@ -514,6 +514,14 @@
       dd.dataset.er = String(msg.er);
       dd.dataset.ep = String(msg.ep);
       dd.dataset.ed = String(msg.ed);
+    } else if (msg.table === 'hodoku') {
+      const dd = $('rating-hodoku');
+      if (msg.over_budget) dd.textContent = 'not rated: gave up after 60 s';
+      else if (msg.level) {
+        dd.textContent = `${msg.level} (${msg.score})`;
+        dd.dataset.level = msg.level;
+        dd.dataset.score = String(msg.score);
+      } else dd.textContent = 'not rated';
     } else if (msg.table === 'xdrs') {
       const dd = $('rating-xdrs');
       if (msg.over_budget) dd.textContent = 'not rated: gave up after 60 s';
@@ -559,13 +567,16 @@
     document.body.dataset.rated = 'no';
     grid.dataset.puzzle = puzzle;
     $('givens').textContent = String(givens);
-    for (const id of ['rating-se', 'rating-xdrs', 'rating-words']) {
+    for (const id of ['rating-se', 'rating-xdrs', 'rating-words', 'rating-hodoku']) {
       const dd = $(id);
       dd.textContent = 'rating…';
       delete dd.dataset.er; delete dd.dataset.p; delete dd.dataset.d;
+      delete dd.dataset.level; delete dd.dataset.score;
     }
     if (!S.info.tables.some((t) => t.name === 'xdrs'))
       $('rating-xdrs').textContent = 'not in this build (no ratings/xdrs.yaml)';
+    if (!S.info.tables.some((t) => t.name === 'hodoku'))
+      $('rating-hodoku').textContent = 'not in this build (no ratings/hodoku.yaml)';
     $('hint-box').hidden = true;
     say(kept ? 'Your digits on this puzzle are back from your last visit.' : '');
     S.sel = puzzle.indexOf('.') >= 0 ? puzzle.indexOf('.') : 0;
@@ -668,12 +679,9 @@
     grid.focus();
   }
 
-  // A hint's own name: its text starts "Name: ..." (a Full House found by
-  // the hidden-single search says so there); else the technique's.
-  const stepName = (step) => {
-    const m = /^([^:]{1,40}): /.exec(step.text || '');
-    return m ? m[1] : step.name;
-  };
+  // A step's name: the engine gives one name per step, the one its
+  // description (step.describe) uses too.
+  const stepName = (step) => step.name;
   const cellsOf = (xs) => [...new Set(xs.map((x) => Math.floor(x / 16)))].sort((a, b) => a - b);
 
   // Hints are graded: the first press names the technique, the second

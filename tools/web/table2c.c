@@ -56,15 +56,16 @@ static void put_modifier(FILE *f, const sk_modifier *m) {
           (long)m->per, (long)m->from, (long)m->offset, (long)m->first, (long)m->step);
 }
 
-static void put_entry(FILE *f, const sk_table_entry *e) {
+static void put_entry(FILE *f, int k, const sk_table_entry *e) {
   char rule[512];
   sk_table_describe(e, rule, sizeof rule);
   fprintf(f, "  /* %s: %s */\n  {.id = ", e->id, rule);
   put_str(f, e->id);
   fputs(", .name = ", f);
   put_str(f, e->name);
-  fprintf(f, ", .base = %ld, .line = %d, .column = %d, .nmod = %d", (long)e->base,
-          e->line, e->column, e->nmod);
+  fprintf(f, ", .base = %ld, .line = %d, .column = %d, .disabled = %d, .nmod = %d", (long)e->base,
+          e->line, e->column, e->disabled, e->nmod);
+  if (e->ext) fprintf(f, ", .ext = &t%d_x%d", k, e->ext->slot);
   if (e->nmod > 0) {
     fputs(", .mod = {\n", f);
     for (int j = 0; j < e->nmod; j++) put_modifier(f, &e->mod[j]);
@@ -73,16 +74,51 @@ static void put_entry(FILE *f, const sk_table_entry *e) {
   fputs("},\n", f);
 }
 
+/* An entry's further keys: aliases, params and attrs (the regression
+** library's rules are not needed in the browser). */
+static void put_ext(FILE *f, int k, const sk_table_ext *x) {
+  int i = x->slot;
+  fprintf(f, "static char *t%d_x%d_alias[%d] = {", k, i, x->nalias > 0 ? x->nalias : 1);
+  for (int j = 0; j < x->nalias; j++) { if (j) fputs(", ", f); put_str(f, x->alias[j]); }
+  fprintf(f, "};\nstatic sk_param t%d_x%d_param[%d] = {", k, i, x->nparam > 0 ? x->nparam : 1);
+  for (int j = 0; j < x->nparam; j++) {
+    fputs(j ? ", {" : "{", f);
+    put_str(f, x->param[j].name);
+    fprintf(f, ", %ld}", (long)x->param[j].value);
+  }
+  fprintf(f, "};\nstatic sk_attr t%d_x%d_attr[%d] = {", k, i, x->nattr > 0 ? x->nattr : 1);
+  for (int j = 0; j < x->nattr; j++) {
+    fputs(j ? ", {" : "{", f);
+    put_str(f, x->attr[j].name);
+    fputs(", ", f);
+    put_str(f, x->attr[j].value);
+    fputs("}", f);
+  }
+  fprintf(f, "};\nstatic sk_table_ext t%d_x%d = {.nalias = %d, .alias = t%d_x%d_alias, "
+             ".nparam = %d, .param = t%d_x%d_param, .nattr = %d, .attr = t%d_x%d_attr, "
+             ".slot = %d};\n", k, i, x->nalias, k, i, x->nparam, k, i, x->nattr, k, i, i);
+}
+
 static void put_table(FILE *f, int k, const sk_table *t) {
-  fprintf(f, "\nstatic sk_table_entry t%d_entry[%d] = {\n", k, t->n > 0 ? t->n : 1);
-  for (int i = 0; i < t->n; i++) put_entry(f, &t->entry[i]);
+  for (int i = 0; i < t->next; i++) put_ext(f, k, t->ext[i]);
+  fprintf(f, "\nstatic sk_table_ext *t%d_ext[%d] = {", k, t->next > 0 ? t->next : 1);
+  for (int i = 0; i < t->next; i++) fprintf(f, "%s&t%d_x%d", i ? ", " : "", k, i);
+  fprintf(f, "};\nstatic sk_level t%d_level[%d] = {", k, t->nlevel > 0 ? t->nlevel : 1);
+  for (int i = 0; i < t->nlevel; i++) {
+    fputs(i ? ", {" : "{", f);
+    put_str(f, t->level[i].name);
+    fprintf(f, ", %lld}", (long long)t->level[i].max);
+  }
+  fprintf(f, "};\n\nstatic sk_table_entry t%d_entry[%d] = {\n", k, t->n > 0 ? t->n : 1);
+  for (int i = 0; i < t->n; i++) put_entry(f, k, &t->entry[i]);
   fprintf(f, "};\n\nstatic const sk_table t%d = {\n  .name = ", k);
   put_str(f, t->name);
   fputs(",\n  .description = ", f);
   put_str(f, t->description);
   fputs(",\n  .path = ", f);
   put_str(f, t->path);
-  fprintf(f, ",\n  .n = %d,\n  .entry = t%d_entry,\n};\n", t->n, k);
+  fprintf(f, ",\n  .n = %d,\n  .entry = t%d_entry,\n  .next = %d,\n  .ext = t%d_ext,\n"
+             "  .nlevel = %d,\n  .level = t%d_level,\n};\n", t->n, k, t->next, k, t->nlevel, k);
 }
 
 int main(int argc, char **argv) {

@@ -316,7 +316,12 @@ int web_rate(int table, double budget) {
   put(&o, "{\"table\": ");
   put_str(&o, w->name);
   put(&o, ", \"er\": %ld, \"ep\": %ld, \"ed\": %ld, \"stuck\": %d, \"over_budget\": %d, "
-      "\"steps\": %d}", (long)r.er, (long)r.ep, (long)r.ed, r.stuck, r.over_budget, r.nsteps);
+      "\"steps\": %d", (long)r.er, (long)r.ep, (long)r.ed, r.stuck, r.over_budget, r.nsteps);
+  if (r.level >= 0 && r.level_name) {        /* a scored table (levels:, e.g. hodoku) */
+    put(&o, ", \"score\": %lld, \"level\": ", (long long)r.score);
+    put_str(&o, r.level_name);
+  }
+  put(&o, "}");
   sk_rating_free(&r);
   return 0;
 }
