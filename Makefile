@@ -395,7 +395,16 @@ FORCE:
 #   make valgrind   the CLI tests (tests/cli/*.sh but the browser's web.sh)
 #   with SUDOKIT running the CLI under valgrind (tools/dev/valgrind-sudokit.sh):
 #   a memory error or a definitely lost block exits 99, failing its test.
-VALGRIND_TESTS := $(filter-out tests/cli/web.sh tests/cli/lib.sh,$(sort $(wildcard tests/cli/*.sh)))
+#   Left out besides web.sh: the tests that rate many puzzles to measure or
+#   to time something (progress.sh outlasts 2 s on purpose, parallel.sh rates
+#   a corpus in chunks, search.sh climbs for hundreds of ratings,
+#   hodoku_rating.sh compares 3,555 ratings) would take most of CI's time
+#   under valgrind.  They run under ASan and UBSan in make check; what they
+#   share with rate.sh, gen_target.sh and reglib.sh runs under valgrind there,
+#   the search's own code (cmd_gen_search.c) only under the sanitizers.
+VALGRIND_SKIP  := tests/cli/web.sh tests/cli/lib.sh tests/cli/progress.sh tests/cli/parallel.sh \
+                  tests/cli/search.sh tests/cli/hodoku_rating.sh
+VALGRIND_TESTS := $(filter-out $(VALGRIND_SKIP),$(sort $(wildcard tests/cli/*.sh)))
 #   It builds in build-vg/ without -march=native (CHAINS_ARCH): valgrind
 #   does not know every instruction of the newest processors; for the same
 #   reason the solver runs its plain variant there (SK_SOLVER_ISA=generic,
