@@ -1,6 +1,6 @@
 /*
 ** cli_json.h -- JSON output of the command line (--format json, one
-** object a line; docs/json.md is the schema).  Strings are escaped so
+** object a line; doc/json.md is the schema).  Strings are escaped so
 ** that any input byte gives valid JSON: quotes, backslashes and control
 ** characters are escaped, valid UTF-8 is kept, and a byte that is not
 ** part of valid UTF-8 becomes U+FFFD.

@@ -80,7 +80,7 @@ typedef struct analyze_opts {
   double budget;
   double t[3];
   int csv;
-  int json;                 /* --format json (docs/json.md) */
+  int json;                 /* --format json (doc/json.md) */
   sk_progress progress;     /* on stderr, for long runs on a terminal */
   int nf;
   field_id f[F_NFIELDS * 2];
@@ -111,7 +111,7 @@ static const char analyze_help_head[] =
   "  --budget S      give up rating a puzzle after S seconds ('?' fields, exit 1)\n"
   "  -j N            worker threads (-t N, --threads N), the output in input order\n"
   "  --format F      line (default), csv (= --csv) or json: one JSON object a\n"
-  "                  puzzle, the fields typed (docs/json.md)\n"
+  "                  puzzle, the fields typed (doc/json.md)\n"
   "fields:\n";
 
 static void print_help(void) {

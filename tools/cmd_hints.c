@@ -41,7 +41,7 @@ static const char hints_help[] =
   "                   ID: TEXT => r3c2<>7\n"
   "  --format reglib  one HoDoKu library line per hint, by the entry's reglib\n"
   "                   rule ('# ID: ...' when the entry has none for the hint)\n"
-  "  --format json    one JSON object a puzzle, its hints in a list (docs/json.md)\n";
+  "  --format json    one JSON object a puzzle, its hints in a list (doc/json.md)\n";
 
 static const char reglib_help[] =
   "usage: sudokit reglib FILE [--table hodoku|PATH] [--plugins DIR]\n"
@@ -58,7 +58,7 @@ typedef struct hints_opts {
   const char *cmd, *in, *out, *table, *plugins, *techs, *format;
   int nops;
   int reglib;                  /* --format reglib */
-  int json;                    /* --format json (docs/json.md) */
+  int json;                    /* --format json (doc/json.md) */
   int *pick, npick;            /* table indexes, in table order */
   sk_engine *engine;
 } hints_opts;

@@ -35,7 +35,7 @@ typedef struct rate_opts {
   int profile;                 /* --profile: time per technique to stderr */
   int header;                  /* --header: first line says how (write_header) */
   int want;                    /* --pearl, --diamond: SK_WANT_* */
-  int json;                    /* --format json: one JSON object a puzzle (docs/json.md) */
+  int json;                    /* --format json: one JSON object a puzzle (doc/json.md) */
   sk_progress progress;        /* on stderr, for long runs on a terminal */
   pthread_mutex_t prof_mu;     /* guards prof (rate -j N) */
   sk_tech_profile *prof;       /* per table entry, summed over the puzzles */
@@ -56,7 +56,7 @@ static const char rate_help[] =
   "  --format FMT   %g input line, %r ER, %p EP, %d ED, %n ordinal, %e elapsed,\n"
   "                 %L level and %s score of a scored table (levels:, e.g. hodoku;\n"
   "                 '-' for others), %% a percent sign (default \"%g ED=%r/%p/%d\");\n"
-  "                 json: one JSON object a puzzle (docs/json.md)\n"
+  "                 json: one JSON object a puzzle (doc/json.md)\n"
   "  --table T      rating table: a name in ratings/ (se, xdrs) or a YAML path\n"
   "  --budget S     give up on a puzzle after S seconds: '# over budget', exit 1\n"
   "  --verify       check every step against the solution; a wrong step is an error\n"
@@ -89,7 +89,7 @@ static const char explain_help[] =
   "followed by the rating line 'ER/EP/ED'.  --header, --pearl and --diamond as\n"
   "for rate (the path then ends on 'not a pearl' or 'not a diamond'); -j N\n"
   "(-t N, --threads N) explains on N threads, the output in input order;\n"
-  "--format json writes one JSON object a puzzle (docs/json.md).\n"
+  "--format json writes one JSON object a puzzle (doc/json.md).\n"
   "With --policy P the policy writes each puzzle's lines (its ctx.explain is\n"
   "true): --policy hodoku prints HoDoKu's /bs /vp output, the rating line and\n"
   "then each step indented by three spaces, as HoDoKu writes it.\n";
@@ -220,7 +220,7 @@ static int rate_with_policy(rate_opts *o, sk_batch_item *it, const sk_grid *g) {
   return rc == 0 ? 0 : 1;
 }
 
-/* rate --format json: the rating's object (docs/json.md) */
+/* rate --format json: the rating's object (doc/json.md) */
 static void rating_json(sk_buf *b, const rate_opts *o, const sk_puzzle *p, const sk_rating *r,
                         double secs) {
   sk_json_begin(b, p);

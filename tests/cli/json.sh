@@ -1,5 +1,5 @@
 # json.sh -- --format json of rate, explain, analyze and hints
-# (docs/json.md): every line parses as one JSON object, also for puzzles
+# (doc/json.md): every line parses as one JSON object, also for puzzles
 # whose text holds quotes, backslashes, control bytes and bytes that are
 # not UTF-8, and the values are those of the text output.
 . "$(dirname "$0")/lib.sh"
