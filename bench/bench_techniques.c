@@ -2,7 +2,7 @@
 ** bench_techniques.c -- what one search of each technique costs, on the
 ** grid states a solving path really meets.
 **
-**   bench_techniques [-t TABLE] [-n STATES] [DIR | FILE]
+**   bench_techniques [-t TABLE] [-n STATES] [-b SECONDS] [DIR | FILE]
 **
 ** The puzzles (one 81-character puzzle per line; DIR is the shared
 ** benchmark directory `make bench` passes, whose top1465 list is then
@@ -13,10 +13,15 @@
 ** every entry of the table (the disabled ones too), each state gets a
 ** find-first search (sk_engine_hints with all = 0: what a rating step
 ** asks) and a find-all search (all = 1: `sudokit hints`), timed as one
-** loop per technique and mode by the thread's CPU clock.  Printed per
-** technique: the states where it finds something, the hints a find-all
-** search gives per state, and the mean microseconds of a find-first and a
-** find-all search; a '*' marks a mean above 100 µs.  Figures are printed,
+** loop per technique and mode by the thread's CPU clock.  A loop stops
+** when it has spent -b SECONDS (default 2) after at least 20 states: large
+** fish and Kraken find-all searches give tens of thousands of hints a
+** state, and would otherwise take hours.  The states are visited in a
+** fixed order that spreads any prefix over the whole set.  Printed per
+** technique: the states searched in each mode, the share of them where it
+** finds something, the hints a find-all search gives per state, and the
+** mean microseconds of a find-first and a find-all search; a '*' marks a
+** mean above 100 µs.  Figures are printed,
 ** never asserted; without the set the benchmark is skipped (exit 0).
 */
 #include <stdio.h>
@@ -27,6 +32,8 @@
 #include "sk_engine.h"
 
 #define DEFAULT_STATES 20000
+#define DEFAULT_BUDGET 2.0      /* CPU seconds per technique and mode */
+#define MIN_STATES 20
 #define SLOW_US 100.0
 
 static double thread_cpu(void) {
@@ -91,21 +98,37 @@ static int count_hint(void *ud, const sk_hint *h, int32_t difficulty) {
   return 0;
 }
 
-typedef struct timing { long found, hints; double first, all; } timing;
+typedef struct timing { long found, hints, nfirst, nall; double first, all; } timing;
 
-static timing time_entry(sk_engine *e, int i, const sk_grid *g, size_t n) {
-  timing t = {0};
-  double t0 = thread_cpu();
-  for (size_t k = 0; k < n; k++) {
+/* The k-th state a mode visits: a fixed permutation that spreads any
+** prefix over all the puzzles, so that a mode stopped by the budget still
+** samples the whole set. */
+static size_t visit(size_t k, size_t n) {
+  const size_t step = 7919;                 /* prime */
+  return n % step ? (k * step) % n : k;
+}
+
+/* One mode (find-first: all = 0) over the states, until the budget of CPU
+** seconds is spent (at least MIN_STATES states, or all of them). */
+static double time_mode(sk_engine *e, int i, const sk_grid *g, size_t n, int all, double budget,
+                        long *nstates, long *found, long *hints) {
+  double t0 = thread_cpu(), t = t0;
+  size_t k = 0;
+  for (; k < n && (k < MIN_STATES || t - t0 < budget); k++) {
     long c = 0;
-    sk_engine_hints(e, &g[k], i, 0, count_hint, &c);
-    if (c) t.found++;
+    sk_engine_hints(e, &g[visit(k, n)], i, all, count_hint, &c);
+    if (found && c) (*found)++;
+    if (hints) *hints += c;
+    t = thread_cpu();
   }
-  double t1 = thread_cpu();
-  for (size_t k = 0; k < n; k++) sk_engine_hints(e, &g[k], i, 1, count_hint, &t.hints);
-  double t2 = thread_cpu();
-  t.first = (t1 - t0) / (double)n * 1e6;
-  t.all = (t2 - t1) / (double)n * 1e6;
+  *nstates = (long)k;
+  return k ? (t - t0) / (double)k * 1e6 : 0;
+}
+
+static timing time_entry(sk_engine *e, int i, const sk_grid *g, size_t n, double budget) {
+  timing t = {0};
+  t.first = time_mode(e, i, g, n, 0, budget, &t.nfirst, &t.found, NULL);
+  t.all = time_mode(e, i, g, n, 1, budget, &t.nall, NULL, &t.hints);
   return t;
 }
 
@@ -132,16 +155,20 @@ static sk_engine *open_engine(const char *table, sk_error *err) {
   return e;
 }
 
-static void report(sk_engine *e, const states *all, size_t stride, size_t n) {
+static void report(sk_engine *e, const states *all, size_t stride, size_t n, double budget) {
   sk_grid *g = malloc((n ? n : 1) * sizeof *g);
   if (!g) return;
   for (size_t k = 0; k < n; k++) g[k] = all->g[k * stride];
   const sk_table *t = sk_engine_table(e);
-  printf("%-28s %8s %10s %12s %12s\n", "technique", "found", "hints/st", "first us", "all us");
+  printf("%-28s %13s %8s %10s %12s %12s\n", "technique", "states", "found", "hints/st", "first us",
+         "all us");
   for (int i = 0; i < t->n; i++) {
-    timing tm = time_entry(e, i, g, n);
-    printf("%-28s %8ld %10.3f %11.2f%s %11.2f%s\n", t->entry[i].id, tm.found,
-           (double)tm.hints / (double)n, tm.first, tm.first > SLOW_US ? "*" : " ",
+    timing tm = time_entry(e, i, g, n, budget);
+    char st[32];
+    snprintf(st, sizeof st, "%ld/%ld", tm.nfirst, tm.nall);
+    printf("%-28s %13s %7.1f%% %10.3f %11.2f%s %11.2f%s\n", t->entry[i].id, st,
+           tm.nfirst ? 100.0 * (double)tm.found / (double)tm.nfirst : 0.0,
+           tm.nall ? (double)tm.hints / (double)tm.nall : 0.0, tm.first, tm.first > SLOW_US ? "*" : " ",
            tm.all, tm.all > SLOW_US ? "*" : " ");
   }
   free(g);
@@ -150,11 +177,13 @@ static void report(sk_engine *e, const states *all, size_t stride, size_t n) {
 int main(int argc, char **argv) {
   const char *table = NULL, *arg = NULL;
   long max_states = DEFAULT_STATES;
+  double budget = DEFAULT_BUDGET;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-t") && i + 1 < argc) table = argv[++i];
     else if (!strcmp(argv[i], "-n") && i + 1 < argc) max_states = atol(argv[++i]);
+    else if (!strcmp(argv[i], "-b") && i + 1 < argc) budget = atof(argv[++i]);
     else if (argv[i][0] == '-') {
-      fprintf(stderr, "usage: bench_techniques [-t TABLE] [-n STATES] [DIR | FILE]\n");
+      fprintf(stderr, "usage: bench_techniques [-t TABLE] [-n STATES] [-b SECONDS] [DIR | FILE]\n");
       return 2;
     } else arg = argv[i];
   }
@@ -185,7 +214,9 @@ int main(int argc, char **argv) {
          "(%.1f s to rate), %zu of them searched (every %zu%s)\n", path,
          sk_engine_table(e)->name, puzzles, all.n, thread_cpu() - t0, n, stride,
          stride == 1 ? "st" : "th");
-  report(e, &all, stride, n);
+  printf("each technique and mode: until %.1f s of CPU (at least %d states) or all of them; "
+         "states = searched find-first/find-all\n", budget, MIN_STATES);
+  report(e, &all, stride, n, budget);
   free(all.g);
   sk_engine_free(e);
   return 0;
