@@ -22,13 +22,17 @@ const char *sk_progname = "sudokit";
 
 /* {====== messages */
 
+/* Messages come from worker threads too: each is written under stderr's
+** lock, so that two never interleave. */
 void sk_warn(const char *fmt, ...) {
   va_list ap;
+  flockfile(stderr);
   fprintf(stderr, "%s: ", sk_progname);
   va_start(ap, fmt);
   vfprintf(stderr, fmt, ap);
   va_end(ap);
   fputc('\n', stderr);
+  funlockfile(stderr);
 }
 
 int sk_usage_error(const char *cmd, const char *fmt, ...) {
@@ -83,11 +87,13 @@ int sk_parse_seconds(const char *cmd, const char *opt, const char *s, double *ou
 
 void sk_warn_puzzle(const char *source, long line, long index, const char *fmt, ...) {
   va_list ap;
+  flockfile(stderr);
   fprintf(stderr, "%s: %s:%ld: puzzle %ld: ", sk_progname, source, line, index);
   va_start(ap, fmt);
   vfprintf(stderr, fmt, ap);
   va_end(ap);
   fputc('\n', stderr);
+  funlockfile(stderr);
 }
 
 void sk_warn_read_error(long index, const char *error) {
