@@ -54,9 +54,13 @@ awk -F, 'FNR > 1 { s += $2 } END { exit !(s == n) }' n="$n" "$T/svx/bands.csv" &
 [ "$(wc -l <"$T/svx/movers.csv")" -eq 11 ] && ok || bad "movers.csv: 10 movers"
 expect_grep "^hardest technique, SE -> XDRS" "$T/summary" "summary pair table"
 expect_grep "^D against ER" "$T/summary" "summary band table"
+# the level table: its counts add up to the puzzles, as HoDoKu's levels do
+awk -F, 'NR > 1 { c[$12]++ } END { for (l in c) print l, c[l] }' "$csv" | sort >"$T/lv.want"
+awk '/^by HoDoKu/ { on = 1; next } on && /^$/ { on = 0 } on && $1 != "level" { print $1, $2 }' "$T/summary" | sort >"$T/lv.got"
+expect_same "$T/lv.got" "$T/lv.want" "summary's level table"
 expect_grep "^Spearman rank correlation with HoDoKu's score: ER 0\.[0-9]*, D 0\.[0-9]*" "$T/summary" "summary HoDoKu line"
 for s in "^# SE against XDRS and HoDoKu" "^## Headline" "^## Hardest technique: SE → XDRS" "^## D against ER" \
-         "^## Largest rank moves" "^!\[er-vs-d.png\](er-vs-d.png)"; do
+         "^## Largest rank moves" "^## By HoDoKu's level" "^!\[er-vs-d.png\](er-vs-d.png)"; do
   expect_grep "$s" "$T/svx/report.md" "report.md"
 done
 # report.md's headline repeats the summary's correlation

@@ -214,6 +214,23 @@ for _, r in ipairs(rows) do
   if r.score then hs[#hs + 1], her[#her + 1], hd[#hd + 1] = r.score, r.ER, r.D end
 end
 local rho_h_er, rho_h_d = x.spearman(her, hs), x.spearman(hd, hs)
+-- by HoDoKu's level: mean ER, D and score
+local level_order = {Easy = 1, Medium = 2, Hard = 3, Unfair = 4, Extreme = 5}
+local levels, llist = {}, {}
+for _, r in ipairs(rows) do
+  if r.score then
+    local l = levels[r.level]
+    if not l then
+      l = {name = r.level, n = 0, er = 0, d = 0, score = 0}
+      levels[r.level] = l
+      llist[#llist + 1] = l
+    end
+    l.n, l.er, l.d, l.score = l.n + 1, l.er + math.min(r.ER, 20), l.d + r.D, l.score + r.score
+  end
+end
+table.sort(llist, function(a, b) return (level_order[a.name] or 9) < (level_order[b.name] or 9) end)
+local dten = 0
+for _, r in ipairs(rows) do if r.D >= 10 and not r.stuck then dten = dten + 1 end end
 
 -- (SE hardest -> XDRS hardest) pairs
 local pairs_of, plist = {}, {}
@@ -327,6 +344,14 @@ if npairs > 0 then
   end
   out:write("\n")
 end
+if #llist > 0 then
+  out:write("by HoDoKu's level:\n")
+  out:write(("%-8s %7s %7s %7s %9s\n"):format("level", "puzzles", "ER", "D", "score"))
+  for _, l in ipairs(llist) do
+    out:write(("%-8s %7d %7.2f %7.3f %9.1f\n"):format(l.name, l.n, l.er / l.n, l.d / l.n, l.score / l.n))
+  end
+  out:write("\n")
+end
 out:write("D against ER (bands of 0.5):\n")
 out:write(("%-10s %7s %7s %7s %7s %9s %7s %9s\n"):format("ER", "puzzles", "mean D", "min D", "max D", "D(ER)", "P-ER", "other"))
 for _, b in ipairs(blist) do
@@ -425,7 +450,13 @@ w(("- The hardest technique is the same in %d of %d puzzles (%.1f %%).\n"):forma
   #rows > 0 and 100 * same / #rows or 0))
 w(("- P is above ER in %d puzzles, below in %d, equal in %d; mean P − ER = %+.3f.\n"):format(up, down,
   #pmer - up - down, mean(pmer)))
-w(("- Stuck (20.0): SE %d, XDRS %d.\n"):format(stuck_se, stuck_x))
+w(("- Stuck (20.0): SE %d, XDRS %d; D = 10 without being stuck (P 11.9 or more): %d.\n"):format(stuck_se, stuck_x, dten))
+if #llist > 0 then
+  w("\n## By HoDoKu's level\n\n| level | puzzles | mean ER | mean D | mean score |\n|---|---:|---:|---:|---:|\n")
+  for _, l in ipairs(llist) do
+    w(("| %s | %d | %.2f | %.3f | %.1f |\n"):format(l.name, l.n, l.er / l.n, l.d / l.n, l.score / l.n))
+  end
+end
 if npairs > 0 then
   w("\n## Hardest technique: SE → XDRS\n\n")
   w(("The %d commonest of %d pairs (all in `pairs.csv`).\n\n"):format(math.min(npairs, #plist), #plist))
