@@ -416,7 +416,7 @@ bin(v) = 0.25 * floor(v / 0.25) + 0.125
 plot [0.5:10.5] %s every ::1 using ($5 < 20 ? bin($6) : 1/0):(1) smooth frequency with boxes title "D"
 set boxwidth 0.09
 set output %s
-set title "P - ER: the XDRS step value minus SE's, per 0.1"
+set title "P - ER: the puzzle's XDRS value minus its SE rating, per 0.1"
 set xlabel "P - ER"
 plot %s every ::1 using ($2 < 20 && $5 < 20 ? 0.1 * floor(($5 - $2) * 10 + 0.5) : 1/0):(1) smooth frequency with boxes title "P - ER"
 ]]):format(q(path("er-vs-d.png")), #pmer, table.concat(plots, ", \\\n     "), q(path("hist-er.png")), csvq_,
