@@ -34,7 +34,8 @@
 **     cell and value tuples in increasing bitmask order.
 ** The same loop is found from each of its bivalue cells in both
 ** directions; it yields the same hints each time, so only its first
-** discovery is reported.
+** discovery is reported.  Paths multiply where many cells hold the pair,
+** so the engine's budget is asked every 4096 cells added to a path.
 **
 ** Figures: length = loop cells, type = 1..4, size = for type 3 naked the
 ** set size counting the virtual cell, for type 3 hidden the number of set
@@ -61,6 +62,7 @@ typedef struct loop_ctx {
   sk_bits on_path;
   sk_bits seen[MAX_SEEN];      /* cell sets of loops already reported */
   int nseen;
+  unsigned grown;              /* cells added to paths: the budget is asked every 4096 */
   int stopped;
 } loop_ctx;
 
@@ -385,6 +387,8 @@ static int closed_loop(loop_ctx *c) {
 ** that led here (-1 at the start). */
 static int grow(loop_ctx *c, int cell, int allowed, sk_mask ex, int last) {
   const sk_grid *g = c->g;
+  /* paths multiply on a grid where many cells hold the pair */
+  if ((++c->grown & 4095) == 0 && c->s->host->should_stop(c->s)) return c->stopped = 1;
   c->cells[c->len++] = cell;
   sk_bits_set(&c->on_path, cell);
   for (int k = 0; k < 3 && !c->stopped; k++) {
@@ -415,6 +419,7 @@ static int search(const sk_search *s) {
   c.s = s;
   c.g = s->grid;
   c.nseen = 0;
+  c.grown = 0;
   c.stopped = 0;
   for (int cell = 0; cell < SK_CELLS && !c.stopped; cell++) {
     sk_mask m = c.g->cand[cell];

@@ -24,6 +24,10 @@
 ** one emitted before is dropped (HoDoKu's find-all-steps would replace the
 ** earlier by one with fewer cells; its solver returns the first anyway).
 **
+** The petals of a stem can combine in up to 100^9 ways on a contrived
+** grid, so the engine's budget is asked every 1024 petals tried: a search
+** it stops finds nothing.
+**
 ** Options: overlap (allowAlsOverlap, 0), only-one-als-per-step (1).
 ** Figures: size = number of petals, extra = cells of the petals.  Focus:
 ** the stem's candidates and every candidate of the petals' cells.  The
@@ -49,6 +53,7 @@ typedef struct db {
   int petal[10];
   sk_mask (*seen)[SK_CELLS];   /* eliminations emitted (only-one) */
   int nseen, capseen;
+  unsigned nodes;              /* petals tried: the budget is asked every 1024 */
   int stop, fail;
 } db;
 
@@ -111,6 +116,7 @@ static void petals(db *x, int dg) {
     return;
   }
   for (int i = 0; i < n && !x->stop && !x->fail; i++) {
+    if ((++x->nodes & 1023) == 0 && x->s->host->should_stop(x->s)) { x->fail = 1; return; }
     const als_set *a = &x->d->als[x->per[x->stem][dg][i]];
     if (!x->overlap && !sk_bits_empty(sk_bits_and(a->cells, x->cells))) continue;
     if (!(x->common & a->cand)) continue;

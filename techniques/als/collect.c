@@ -109,11 +109,16 @@ static void house_sets(builder *b, const uint8_t *hc, int at, int n, sk_bits cel
   }
 }
 
-static als_data *collect_als(const sk_grid *g) {
+/* NULL when memory runs out or the engine's budget stops it (asked at
+** each house) */
+static als_data *collect_als(const sk_search *s, const sk_grid *g) {
   als_data *d = calloc(1, sizeof *d);
   if (!d) return NULL;
   builder b = {d, g, NULL, 0, 0};
-  for (int h = 0; h < SK_HOUSES && !b.fail; h++) house_sets(&b, sk_house_cell[h], 0, 0, (sk_bits){{0, 0}}, 0);
+  for (int h = 0; h < SK_HOUSES && !b.fail; h++) {
+    if (s->host->should_stop(s)) { b.fail = 1; break; }
+    house_sets(&b, sk_house_cell[h], 0, 0, (sk_bits){{0, 0}}, 0);
+  }
   free(b.hash);
   if (b.fail) { als_data_free(d); return NULL; }
   return d;
@@ -121,7 +126,9 @@ static als_data *collect_als(const sk_grid *g) {
 
 /* ---- restricted commons ---- */
 
-static int collect_rcs(als_data *d, int overlap, int forward) {
+/* -1 when memory runs out or the engine's budget stops it (asked every 64
+** ALS: a contrived grid can hold 13,000 ALS and so 10^8 pairs) */
+static int collect_rcs(const sk_search *s, als_data *d, int overlap, int forward) {
   d->rc_valid = 0;
   d->nrc = 0;
   free(d->start), free(d->end);
@@ -129,6 +136,7 @@ static int collect_rcs(als_data *d, int overlap, int forward) {
   d->end = malloc((size_t)(d->nals + 1) * sizeof *d->end);
   if (!d->start || !d->end) return -1;
   for (int i = 0; i < d->nals; i++) {
+    if ((i & 63) == 0 && s->host->should_stop(s)) return -1;
     const als_set *x = &d->als[i];
     d->start[i] = d->nrc;
     for (int j = forward ? i + 1 : 0; j < d->nals; j++) {
@@ -191,7 +199,7 @@ als_data *als_get(const sk_search *s, int overlap, int forward, int with_rcs, in
   als_box *box = host->get_aux(s, &als_key);
   *own = 0;
   if (!box) {
-    als_data *d = collect_als(s->grid);
+    als_data *d = collect_als(s, s->grid);
     if (!d) return NULL;
     als_box *nb = realloc(d, sizeof *nb);   /* als_data is the box's first member */
     if (!nb) { als_data_free(d); return NULL; }
@@ -203,7 +211,7 @@ als_data *als_get(const sk_search *s, int overlap, int forward, int with_rcs, in
   }
   als_data *d = &box->d;
   if (with_rcs && (!d->rc_valid || d->rc_overlap != overlap || d->rc_forward != forward) &&
-      collect_rcs(d, overlap, forward) != 0) {
+      collect_rcs(s, d, overlap, forward) != 0) {
     d->rc_valid = 0;
     if (*own) als_data_free(d);
     return NULL;

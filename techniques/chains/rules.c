@@ -557,7 +557,13 @@ static void xcheck_earlier(chainer *ch, int r, int32_t e, const cgrid *g, const 
   removed rm;
   removed_of(&rm, g, src);
   int rule = 0;
-  for (; rule < nrules && !a.yielded && !ch->oom; rule++) run_rule(&a, rule, g, src, &rm);
+  /* each rule is a whole inner search: the engine's budget is asked
+  ** before each (a stopped chainer records nothing in the cache) */
+  for (; rule < nrules && !a.yielded && !ch->oom; rule++) {
+    if (ch->search && !ch->stopped && ch->search->host->should_stop(ch->search)) ch->stopped = 1;
+    if (ch->stopped) break;
+    run_rule(&a, rule, g, src, &rm);
+  }
   int yielded = ch->ac->data[e], ntried = ch->ac->data[e + 2];
   advctx b = {ch, r, NULL, NULL, 0, 0, &kept};
   if (yielded && ntried <= nrules) acache_replay(&b, e, src);
@@ -617,7 +623,13 @@ static int advanced(chainer *ch, int r, const cgrid *g, const cgrid *src,
   removed rm;
   removed_of(&rm, g, src);
   int rule = from;
-  for (; rule < nrules && !a.yielded && !ch->oom; rule++) run_rule(&a, rule, g, src, &rm);
+  /* each rule is a whole inner search: the engine's budget is asked
+  ** before each (a stopped chainer records nothing in the cache) */
+  for (; rule < nrules && !a.yielded && !ch->oom; rule++) {
+    if (ch->search && !ch->stopped && ch->search->host->should_stop(ch->search)) ch->stopped = 1;
+    if (ch->stopped) break;
+    run_rule(&a, rule, g, src, &rm);
+  }
   if (start >= 0) {
     acache *ac = ch->ac;
     if (a.record == 1 && !ch->oom && !ch->stopped) {

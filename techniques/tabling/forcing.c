@@ -408,7 +408,10 @@ static int search(const sk_search *s) {
   x.tmp = x.L->stale_set;
   x.v0 = x.L->stale_first;
   /* every candidate's two tables */
-  for (int c = 0; c < SK_CELLS && !x.oom; c++)
+  /* the engine's budget is asked at each cell: a stopped search, like
+  ** one out of memory, finds nothing */
+  for (int c = 0; c < SK_CELLS && !x.oom; c++) {
+    if (s->host->should_stop(s)) { x.oom = 1; break; }
     for (sk_mask m = g->cand[c]; m; m &= m - 1)
       for (int on = 1; on >= 0; on--) {
         int p = normal(c, sk_mask_first(m), on);
@@ -445,6 +448,7 @@ static int search(const sk_search *s) {
           x.where[(size_t)p * TB_NODES + (size_t)n] = (uint16_t)i;
         }
       }
+  }
   if (x.oom) goto done;
   for (int c = 0; c < SK_CELLS; c++)
     for (sk_mask m = g->cand[c]; m; m &= m - 1) {

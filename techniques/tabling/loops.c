@@ -486,7 +486,9 @@ static void scan(ctx *x, int on, int aic) {
   const sk_grid *g = x->g;
   int maxe = (int)x->s->host->param(x->s, "max-table-entry-length", TB_MAX_ENTRIES);
   if (maxe < 2 || maxe > TB_MAX_ENTRIES) maxe = TB_MAX_ENTRIES;
-  for (int c = 0; c < SK_CELLS && !x->oom; c++)
+  for (int c = 0; c < SK_CELLS && !x->oom; c++) {
+    /* the engine's budget, asked at each cell: a stopped search finds nothing */
+    if (x->s->host->should_stop(x->s)) { x->oom = 1; return; }
     for (sk_mask m = g->cand[c]; m; m &= m - 1) {
       int p = tb_node(c, __builtin_ctz(m) + 1, on);
       if (tb_fill_table(x->L, p, maxe, x->T) != 0) { x->oom = 1; return; }
@@ -500,6 +502,7 @@ static void scan(ctx *x, int on, int aic) {
         }
       }
     }
+  }
 }
 
 /* One search: every step found in the tables (with ALS nodes or not),

@@ -21,7 +21,11 @@ local calls = {
   function() return e:techniques() end,
 }
 local hog, n = {}, 0
-local function fill(size) hog[n + 1] = ("x"):rep(size - 32 + n % 7); n = n + 1 end
+local big = ("x"):rep(4096)   -- few copies per string: string.rep counts its copies
+local function fill(size)
+  hog[n + 1] = size > 4096 and big:rep(size // 4096) or ("x"):rep(size - 32 + n % 7)
+  n = n + 1
+end
 for _, size in ipairs{1 << 20, 1 << 14, 1 << 9} do
   while pcall(fill, size) do end
 end
