@@ -149,6 +149,7 @@ struct tb_nets {
   etab *e;                        /* per normal node */
   uint16_t *enode, *edist;
   int16_t *epar;                  /* appended entries: the entry they came from */
+  uint32_t *elen;                 /* per entry: 0, or its chain's length * 2 + is_net + 2 */
   int ne, cape;
   uint32_t *stamp;                /* membership scratch, per node */
   uint16_t *pos;
@@ -321,6 +322,10 @@ static int expand(tb_nets *N, int p) {
   int16_t *pa = realloc(N->epar, (size_t)N->cape * sizeof *pa);
   if (!pa) return -1;
   N->epar = pa;
+  uint32_t *el = realloc(N->elen, (size_t)N->cape * sizeof *el);
+  if (!el) return -1;
+  N->elen = el;
+  memset(N->elen + N->ne, 0, (size_t)maxe * sizeof *el);
   uint16_t *node = N->enode + N->ne, *dist = N->edist + N->ne;
   int16_t *par = N->epar + N->ne;
   if (++N->now == 0) {
@@ -463,6 +468,7 @@ void tb_nets_free(tb_nets *N) {
   free(N->enode);
   free(N->edist);
   free(N->epar);
+  free(N->elen);
   free(N->stamp);
   free(N->pos);
   free(N->main);
@@ -557,6 +563,11 @@ static int walk(tb_nets *N, int p, int e, uint16_t *out, sk_bits *cset, int main
 }
 
 int tb_nets_chain(tb_nets *N, int p, int e, int *is_net, uint16_t *nodes, int *nnodes, int max) {
+  uint32_t *memo = &N->elen[N->e[p].at + e];
+  if (*memo && !nodes) {
+    *is_net = (int)(*memo & 1);
+    return (int)((*memo - 2) >> 1);
+  }
   sk_bits cset = {{0, 0}};
   int nmins = 0;
   int mainlen = walk(N, p, e, N->main, &cset, -1, &nmins);
@@ -586,6 +597,7 @@ int tb_nets_chain(tb_nets *N, int p, int e, int *is_net, uint16_t *nodes, int *n
   }
   *is_net = net;
   if (nnodes) *nnodes = nn;
+  *memo = (uint32_t)len * 2 + (uint32_t)net + 2;
   return len;
 }
 
