@@ -259,6 +259,25 @@ static void test_loop_length_and_focus(void **state) {
   assert_string_equal(gh.text, h.text);
 }
 
+static void test_net_length(void **state) {
+  (void)state;
+  /* mixed-1090 #799 before step 13, HoDoKu's three nets to r1c6<>6:
+  **   r7c8=2 (r7c4<>2 r5c4=2 r5c7<>2 r2c7=2 r2c1<>2) (r7c4<>2 r5c4=2
+  **     r6c6<>2 r8c6=2 r8c6<>7) (r9c9<>2) r9c7<>2 r9c7=5 r9c9<>5 r9c9=7
+  **     r8c9<>7 r8c1=7 r2c1<>7 r2c1=3 r1c1<>3 r1c6=3 r1c6<>6
+  **   r7c8=4 r1c8<>4 r1c6=4 r1c6<>6
+  **   r7c8=6 (r8c7<>6) r8c9<>6 r8c6=6 r1c6<>6
+  ** HoDoKu's length counts every node and one separator per branch:
+  ** 26, 4 and 6 */
+  sk_grid g = path_state(cases[sizeof cases / sizeof cases[0] - 1].grid);
+  sk_hint h = first("forcing-net", &g);
+  assert_string_equal(h.text, "Forcing Net Verity");
+  assert_int_equal(h.fig[SK_FIG_LENGTH], 36);
+  /* the focus: every candidate of the three nets */
+  expect_focus(&h, "r7c8:246 r7c4:2 r5c4:2 r5c7:2 r2c7:2 r2c1:237 r6c6:2 r8c6:267 r9c9:257 "
+                   "r9c7:25 r8c9:67 r8c1:7 r1c1:3 r1c6:346 r1c8:4 r8c7:6");
+}
+
 static void test_nothing(void **state) {
   (void)state;
   /* HoDoKu went on to forcing chains or nets here: no loop, grouped or
@@ -319,6 +338,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hodoku_states),
     cmocka_unit_test(test_loop_length_and_focus),
+    cmocka_unit_test(test_net_length),
     cmocka_unit_test(test_nothing),
     cmocka_unit_test(test_hodoku_paths),
   };
