@@ -1,15 +1,21 @@
 /*
-** forcing.c -- HoDoKu's Forcing Chains (TablingSolver.getForcingChains,
-** checkForcingChains, checkOneChain, checkTwoChains, checkEntryList).
+** forcing.c -- HoDoKu's Forcing Chains and Forcing Nets
+** (TablingSolver.getForcingChains, getForcingNets, checkForcingChains,
+** checkOneChain, checkTwoChains, checkEntryList, replaceOrCopyStep).
 **
-** Technique (id of the rating table; HoDoKu's arg names and library codes
-** are its aliases):
+** Techniques (ids of the rating table; HoDoKu's arg names and library
+** codes are their aliases):
 **   forcing-chain  FORCING_CHAIN: forcing chain contradictions (fcc, 1301)
 **                  and verities (fcv, 1302); HoDoKu's solver asks them as
 **                  one technique and takes the best of both
+**   forcing-net    FORCING_NET: forcing net contradictions (fnc, 1303) and
+**                  verities (fnv, 1304), the same checks on the net tables
+**                  of nets.c (singles looked ahead); a step whose chains
+**                  have no branch is a forcing chain and is dropped, as
+**                  HoDoKu's net search drops it
 **
 ** Rule.  Every candidate's "set" and "delete" tables are made in chain
-** mode with group nodes (tabling.h).  A table whose premise leads to a
+** mode with group nodes (tabling.h), or for nets as nets.c makes them.  A table whose premise leads to a
 ** contradiction proves the premise false (contradiction): the premise's
 ** own negation, a candidate both set and deleted, two digits set in one
 ** cell, a digit set twice in a row, column or box, a cell with every
@@ -36,16 +42,20 @@
 **   only-one-chain-per-step  1     one step per outcome (onlyOneChainPerStep;
 **                                  HoDoKu's tester sets it 0)
 **   als                      0     ALS nodes in the tables
-**                                  (allowAlsInTablingChains)
+**                                  (allowAlsInTablingChains; not in nets)
+**   look-ahead               4     nets: rounds of singles (anzTableLookAhead)
 **   all-steps                0     0: only the first step of the sort is
 **                                  emitted; 1: every step
 **
 ** Figures: fig[SK_FIG_TYPE] = 1 contradiction, 2 verity;
-** fig[SK_FIG_LENGTH] = the chains' total nodes.  Focus: the chains'
-** candidates.  Text: HoDoKu's step.toString(2) before " => ", e.g.
+** fig[SK_FIG_LENGTH] = the chains' total nodes (HoDoKu's getChainLength;
+** a net's branches and their separators counted, nets.c).  Focus: the
+** chains' candidates.  Text: HoDoKu's step.toString(2) before " => ", e.g.
 **   Forcing Chain Contradiction in c4
 **   Forcing Chain Contradiction in r7c1
 **   Forcing Chain Verity
+**   Forcing Net Contradiction in r4c6
+**   Forcing Net Verity
 */
 #include "tabling.h"
 
