@@ -637,7 +637,13 @@ static size_t compact_cells(const int *cells, int n, char *out, size_t size) {
 void sk_step_compact(const sk_engine *e, const sk_step *s, char *buf, size_t size) {
   if (!size) return;
   size_t len = (size_t)snprintf(buf, size, "%s", s->text && *s->text ? s->text : s->name);
-  if (s->cell >= 0 || len >= size) return;
+  if (len >= size) return;
+  if (s->cell >= 0) {
+    char cell[8];
+    if (!strchr(buf, '='))
+      snprintf(buf + len, size - len, " => %s=%d", sk_cell_name(s->cell, cell), s->digit);
+    return;
+  }
   int order = e && e->table && s->tech >= 0 && s->tech < e->table->n
                   ? sk_table_param(&e->table->entry[s->tech], "elim-order", 0) : 0;
   int digits[9], nd = 0, seen[10] = {0};

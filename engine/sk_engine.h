@@ -171,7 +171,10 @@ void sk_step_describe(const sk_step *s, char *buf, size_t size);
 ** order of the digits' first elimination in the order HoDoKu's technique
 ** lists them, which the step's table entry gives as its param elim-order:
 ** 0 (or none) by digit then cell, 1 by cell then digit, 2 house by house
-** (naked sets: sk_step_order_elims).  Placing steps print only the text. */
+** (naked sets: sk_step_order_elims).  A placing step prints its text, and
+** " => r1c3=4" unless the text shows a placement itself (an '=': singles'
+** "Naked Single: r2c5=3", "Template Set: r1c15=3"; forcing chains and nets
+** print none). */
 void sk_step_compact(const sk_engine *e, const sk_step *s, char *buf, size_t size);
 
 /* Reorder s->elim as the table entry's param elim-order lists them (1 and

@@ -1,15 +1,21 @@
 /*
-** forcing.c -- HoDoKu's Forcing Chains (TablingSolver.getForcingChains,
-** checkForcingChains, checkOneChain, checkTwoChains, checkEntryList).
+** forcing.c -- HoDoKu's Forcing Chains and Forcing Nets
+** (TablingSolver.getForcingChains, getForcingNets, checkForcingChains,
+** checkOneChain, checkTwoChains, checkEntryList, replaceOrCopyStep).
 **
-** Technique (id of the rating table; HoDoKu's arg names and library codes
-** are its aliases):
+** Techniques (ids of the rating table; HoDoKu's arg names and library
+** codes are their aliases):
 **   forcing-chain  FORCING_CHAIN: forcing chain contradictions (fcc, 1301)
 **                  and verities (fcv, 1302); HoDoKu's solver asks them as
 **                  one technique and takes the best of both
+**   forcing-net    FORCING_NET: forcing net contradictions (fnc, 1303) and
+**                  verities (fnv, 1304), the same checks on the net tables
+**                  of nets.c (singles looked ahead); a step whose chains
+**                  have no branch is a forcing chain and is dropped, as
+**                  HoDoKu's net search drops it
 **
 ** Rule.  Every candidate's "set" and "delete" tables are made in chain
-** mode with group nodes (tabling.h).  A table whose premise leads to a
+** mode with group nodes (tabling.h), or for nets as nets.c makes them.  A table whose premise leads to a
 ** contradiction proves the premise false (contradiction): the premise's
 ** own negation, a candidate both set and deleted, two digits set in one
 ** cell, a digit set twice in a row, column or box, a cell with every
@@ -36,16 +42,20 @@
 **   only-one-chain-per-step  1     one step per outcome (onlyOneChainPerStep;
 **                                  HoDoKu's tester sets it 0)
 **   als                      0     ALS nodes in the tables
-**                                  (allowAlsInTablingChains)
+**                                  (allowAlsInTablingChains; not in nets)
+**   look-ahead               4     nets: rounds of singles (anzTableLookAhead)
 **   all-steps                0     0: only the first step of the sort is
 **                                  emitted; 1: every step
 **
 ** Figures: fig[SK_FIG_TYPE] = 1 contradiction, 2 verity;
-** fig[SK_FIG_LENGTH] = the chains' total nodes.  Focus: the chains'
-** candidates.  Text: HoDoKu's step.toString(2) before " => ", e.g.
+** fig[SK_FIG_LENGTH] = the chains' total nodes (HoDoKu's getChainLength;
+** a net's branches and their separators counted, nets.c).  Focus: the
+** chains' candidates.  Text: HoDoKu's step.toString(2) before " => ", e.g.
 **   Forcing Chain Contradiction in c4
 **   Forcing Chain Contradiction in r7c1
 **   Forcing Chain Verity
+**   Forcing Net Contradiction in r4c6
+**   Forcing Net Verity
 */
 #include "tabling.h"
 
@@ -58,6 +68,7 @@ typedef struct fstep {
   int entity, number;          /* where the contradiction is (HoDoKu's entity) */
   int len;                     /* the chains' nodes */
   int ch, nch;                 /* its chains in the pool: nch chains from ch */
+  int net;                     /* a chain has a branch (nets.c) */
 } fstep;
 
 /* one stored table */
@@ -84,6 +95,7 @@ typedef struct fctx {
   uint16_t *len;               /* per entry: its chain's nodes */
   int caplen;
   int only_one;
+  tb_nets *N;                  /* forcing nets: the net tables (else NULL) */
   int *key;                    /* outcome -> step, with only_one */
   int oom;
   sk_bits allowed[9];          /* finder.getCandidatesAllowed */
@@ -120,6 +132,7 @@ static void begin(fctx *x, int type, int premise_or_cell, int d, int place, int 
   x->cur.len = 0;
   x->cur.ch = x->nchs;
   x->cur.nch = 0;
+  x->cur.net = 0;
 }
 
 /* A contradiction of premise p: set p's candidate if p deletes it, else delete it. */
@@ -141,12 +154,23 @@ static void chain(fctx *x, int p, int n) {
   x->chs[x->nchs].entry = e;
   x->nchs++;
   x->cur.nch++;
-  x->cur.len += x->len[t->at + e];
+  if (x->N) {
+    int net = 0;
+    x->cur.len += tb_nets_chain(x->N, p, e, &net, NULL, NULL, 0);
+    x->cur.net |= net;
+  } else {
+    x->cur.len += x->len[t->at + e];
+  }
 }
 
 /* replaceOrCopyStep */
 static void finish(fctx *x) {
   if (x->oom) return;
+  /* a net search keeps nets only (replaceOrCopyStep with chainsOnly off) */
+  if (x->N && !x->cur.net) {
+    x->nchs = x->cur.ch;
+    return;
+  }
   if (x->only_one) {
     int k = ((x->cur.type - 1) * 2 + x->cur.place) * 729 + x->cur.cell * 9 + x->cur.digit - 1;
     int old = x->key[k];
@@ -347,7 +371,8 @@ static void fsort(const fctx *x, int *idx, int *tmp, int n) {
 static void make_hint(const fctx *x, const fstep *t, sk_hint *h) {
   const sk_host *host = x->s->host;
   host->hint_init(h);
-  h->name = t->type == F_CONTRA ? "Forcing Chain Contradiction" : "Forcing Chain Verity";
+  if (x->N) h->name = t->type == F_CONTRA ? "Forcing Net Contradiction" : "Forcing Net Verity";
+  else h->name = t->type == F_CONTRA ? "Forcing Chain Contradiction" : "Forcing Chain Verity";
   h->fig[SK_FIG_TYPE] = t->type;
   h->fig[SK_FIG_LENGTH] = t->len;
   if (t->place) {
@@ -355,7 +380,14 @@ static void make_hint(const fctx *x, const fstep *t, sk_hint *h) {
   } else {
     sk_hint_elim(h, t->cell, t->digit);
   }
-  for (int k = 0; k < t->nch; k++) {
+  for (int k = 0; k < t->nch && x->N; k++) {
+    uint16_t nd[2 * TB_MAX_ENTRIES];
+    int net, nn = 0;
+    tb_nets_chain(x->N, x->chs[t->ch + k].table, x->chs[t->ch + k].entry, &net, nd, &nn, 2 * TB_MAX_ENTRIES);
+    for (int i = 0; i < nn; i++)
+      if (tb_is_normal(nd[i])) sk_hint_focus(h, tb_cell(x->L, nd[i]), tb_digit(x->L, nd[i]));
+  }
+  for (int k = 0; k < t->nch && !x->N; k++) {
     const ftab *tb = &x->tab[x->chs[t->ch + k].table];
     const uint16_t *nd = x->node + tb->at;
     const int16_t *par = x->parent + tb->at;
@@ -376,7 +408,7 @@ static void make_hint(const fctx *x, const fstep *t, sk_hint *h) {
 
 /* {====== the search */
 
-static int search(const sk_search *s) {
+static int search(const sk_search *s, int nets) {
   const sk_host *host = s->host;
   fctx x;
   memset(&x, 0, sizeof x);
@@ -404,9 +436,17 @@ static int search(const sk_search *s) {
       if (g->value[c]) sk_bits_clear(&a, c);
     x.allowed[d] = a;
   }
+  if (nets) als = 0;
   if (tb_build_links(x.L, g, 1, als) != 0) goto done;
   x.tmp = x.L->stale_set;
   x.v0 = x.L->stale_first;
+  if (nets) {
+    int look = (int)host->param(s, "look-ahead", 4);
+    if (look < 0) look = 0;
+    x.N = tb_nets_new(x.L, g, maxe, look);
+    if (!x.N) goto done;
+    tb_nets_stale(x.N, &x.tmp, &x.v0);
+  }
   /* every candidate's two tables */
   /* the engine's budget is asked at each cell: a stopped search, like
   ** one out of memory, finds nothing */
@@ -415,7 +455,8 @@ static int search(const sk_search *s) {
     for (sk_mask m = g->cand[c]; m; m &= m - 1)
       for (int on = 1; on >= 0; on--) {
         int p = normal(c, sk_mask_first(m), on);
-        if (tb_fill_table(x.L, p, maxe, x.T) != 0) { x.oom = 1; break; }
+        if (x.N) tb_nets_table(x.N, p, x.T);
+        else if (tb_fill_table(x.L, p, maxe, x.T) != 0) { x.oom = 1; break; }
         ftab *t = &x.tab[p];
         if (grow((void **)&x.node, &x.capnode, x.nnode + x.T->n, sizeof *x.node) ||
             grow((void **)&x.parent, &x.cappar, x.nnode + x.T->n, sizeof *x.parent) ||
@@ -472,6 +513,7 @@ static int search(const sk_search *s) {
   }
   free(idx);
 done:
+  tb_nets_free(x.N);
   if (x.L) tb_free_links(x.L);
   if (x.T) tb_free_table(x.T);
   free(x.L);
@@ -487,8 +529,13 @@ done:
   return r;
 }
 
-static const sk_technique forcing_chain = {"forcing-chain", "Forcing Chain", SK_TECH_COLLECT, search, NULL};
+static int search_chains(const sk_search *s) { return search(s, 0); }
+static int search_nets(const sk_search *s) { return search(s, 1); }
+
+static const sk_technique forcing_chain = {"forcing-chain", "Forcing Chain", SK_TECH_COLLECT, search_chains, NULL};
+static const sk_technique forcing_net = {"forcing-net", "Forcing Net", SK_TECH_COLLECT, search_nets, NULL};
 
 int tb_register_forcing(const sk_host *host, sk_registry *reg) {
-  return host->register_technique(reg, &forcing_chain);
+  if (host->register_technique(reg, &forcing_chain) != 0) return -1;
+  return host->register_technique(reg, &forcing_net);
 }

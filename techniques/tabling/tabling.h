@@ -24,7 +24,9 @@
 **   table.c   the direct implications of a grid and one premise's table
 **   loops.c   nice loops and AICs found in the tables, their steps,
 **             HoDoKu's sort, the hints, the plugin's entry function
-**   forcing.c forcing chains: contradictions and verities in the tables
+**   forcing.c forcing chains and nets: contradictions and verities in the
+**             tables
+**   nets.c    the forcing nets' tables (singles looked ahead) and chains
 **
 ** Names the units share carry the prefix tb_; the objects are compiled
 ** with -fvisibility=hidden, so the plugin exports its entry alone.
@@ -120,7 +122,7 @@ typedef struct tb_table {
   int cap;                        /* nodes stamp/pos hold */
 } tb_table;
 
-/* forcing.c: registers forcing-chain */
+/* forcing.c: registers forcing-chain and forcing-net */
 int tb_register_forcing(const sk_host *host, sk_registry *reg);
 
 /* table.c */
@@ -133,5 +135,20 @@ int tb_fill_table(const tb_links *L, int premise, int max_entries, tb_table *T);
 void tb_free_table(tb_table *T);
 /* the chain of entry e, premise first; returns its nodes (at most max) */
 int tb_chain(const tb_table *T, int e, uint16_t *out, int max);
+
+/* nets.c: every candidate's two net tables of a grid, expanded, with
+** look-ahead rounds of singles; links must have group nodes and no ALS.
+** NULL when out of memory. */
+typedef struct tb_nets tb_nets;
+tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int lookahead);
+void tb_nets_free(tb_nets *N);
+/* premise's expanded table into T (node, dist, parent: the first parent) */
+int tb_nets_table(const tb_nets *N, int premise, tb_table *T);
+/* HoDoKu's chain length of entry e of premise's table (main chain,
+** branches and their separators); *is_net: it has a branch; nodes (if not
+** NULL) gets up to max of its nodes, *nnodes how many */
+int tb_nets_chain(tb_nets *N, int premise, int e, int *is_net, uint16_t *nodes, int *nnodes, int max);
+/* HoDoKu's scratch set as the net tables leave it (see forcing.c) */
+void tb_nets_stale(const tb_nets *N, sk_bits *tmp, int *v0);
 
 #endif

@@ -28,6 +28,12 @@ expect_status 0 "$SUDOKIT" rate --policy hodoku "$p2"
 expect_grep "^$p2 #1 Extreme ([0-9]*) bf\$" "$T/out" "a brute-force rating"
 expect_status 0 "$SUDOKIT" explain --policy hodoku "$p2"
 expect_grep '^   Brute Force: r[1-9]c[1-9]=[1-9]$' "$T/out" "the brute-force step"
+# a puzzle whose path takes forcing chains and nets and a doubly linked
+# ALS-XZ, whose eliminations feed HoDoKu's singles queues in its own order
+# (mixed-1090 #1022: HoDoKu 2.2.0 rates it so)
+p4=1.........2.4...6...3...5.1.4..86.......49.8....2.....5.7...3...6.9...4.........7
+expect_status 0 "$SUDOKIT" rate --policy hodoku "$p4"
+[ "$(cat "$T/out")" = "$p4 #1 Extreme (25892) bf" ] && ok || bad "nets and ALS-XZ: $(cat "$T/out")"
 # a puzzle with several solutions is refused, not rated (HoDoKu's fewer than
 # 10 givens always have several)
 p3=12345678$(printf "%073d" 0 | tr 0 .)
@@ -96,6 +102,9 @@ expect_grep '^high [0-9][0-9]*$' "$T/out" "a raised level"
 if [ -d "$HD" ] && [ -x "$BENCH" ]; then
   expect_status 0 "$BENCH" -c -q "$HD/hodoku-ratings-mixed-1090.tsv" "$HD/hodoku-ratings-top1465.tsv" \
     "$HD/hodoku-ratings-kaggle-5001-6000.tsv"
+  # with the forcing nets every puzzle's path is in the table's scope
+  expect_grep 'mixed-1090.tsv: 1090 puzzles, 1090 in scope' "$T/out"
+  expect_grep 'top1465.tsv: 1465 puzzles, 1465 in scope' "$T/out"
   expect_grep 'kaggle-5001-6000.tsv: 1000 puzzles, 1000 in scope' "$T/out"
   expect_grep 'agreement (step list, score and level): 1000 / 1000' "$T/out"
   [ "$(grep -c 'in scope' "$T/out")" -ge 3 ] && ok || bad "bench_hodoku: $(cat "$T/out")"

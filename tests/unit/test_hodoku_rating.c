@@ -4,7 +4,7 @@
 ** candidates and subsets in its scan order (hodoku_locked.c,
 ** hodoku_subsets.c), the brute-force step (brute_force.c), a scored table
 ** (levels:, sk_table_score, sk_rating's score and level) and HoDoKu's step
-** text (sk_step_compact).  Hand-made positions (a solved grid with a few
+** text (sk_step_compact, placements too).  Hand-made positions (a solved grid with a few
 ** cells emptied, given candidates) check hints and positions where nothing
 ** may be found; a rating checks the queue order against HoDoKu's own path
 ** of the same puzzle (its first steps, score 176, Easy).  Whole sets are
@@ -124,6 +124,23 @@ static void test_rating(void **state) {
   sk_rating_free(&r);
 }
 
+/* A placing step's text: the placement follows " => " unless the text
+** shows one (singles, Template Set). */
+static void test_compact_placement(void **state) {
+  (void)state;
+  char net[] = "Forcing Net Contradiction in r4c6", single[] = "Naked Single: r2c5=3", buf[128];
+  sk_step s = {-1, "forcing-net", "Forcing Net Contradiction", 0, 2, 4, 0, NULL, net};
+  sk_step_compact(hodoku_engine, &s, buf, sizeof buf);
+  assert_string_equal(buf, "Forcing Net Contradiction in r4c6 => r1c3=4");
+  sk_step t = {-1, "hodoku-naked-single", "Naked Single", 0, 13, 3, 0, NULL, single};
+  sk_step_compact(hodoku_engine, &t, buf, sizeof buf);
+  assert_string_equal(buf, "Naked Single: r2c5=3");
+  char tset[] = "Template Set: r1c15=3";
+  sk_step u = {-1, "template-set", "Template Set", 0, 0, 3, 0, NULL, tset};
+  sk_step_compact(hodoku_engine, &u, buf, sizeof buf);
+  assert_string_equal(buf, "Template Set: r1c15=3");
+}
+
 static void test_levels(void **state) {
   (void)state;
   const sk_table *t = sk_engine_table(hodoku_engine);
@@ -160,6 +177,7 @@ int main(void) {
     cmocka_unit_test(test_locked_and_subsets),
     cmocka_unit_test(test_brute_force),
     cmocka_unit_test(test_rating),
+    cmocka_unit_test(test_compact_placement),
     cmocka_unit_test(test_levels),
   };
   return cmocka_run_group_tests(tests, setup, hodoku_fixture_teardown);

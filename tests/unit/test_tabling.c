@@ -1,6 +1,6 @@
 /*
-** test_tabling.c -- HoDoKu's nice loops, AICs and forcing chains
-** (techniques/tabling/).
+** test_tabling.c -- HoDoKu's nice loops, AICs, forcing chains and forcing
+** nets (techniques/tabling/).
 **
 ** States of HoDoKu's own solution paths (the candidates as they stood
 ** before one of its steps, written out here) check that the hint a rating
@@ -31,7 +31,8 @@ static const char table[] =
   "techniques:\n"
   "  - {id: nice-loop, base: 1.0}\n"
   "  - {id: grouped-nice-loop, base: 1.0}\n"
-  "  - {id: forcing-chain, base: 1.0}\n";
+  "  - {id: forcing-chain, base: 1.0}\n"
+  "  - {id: forcing-net, base: 1.0}\n";
 
 #include "hodoku_step_fixture.h"
 
@@ -200,6 +201,30 @@ static const pcase cases[] = {
    "..3..........5...........8.1.......912....7..12......9.....6......4.....12....7..",
    "Forcing Chain Contradiction in r4c3",
    "", "r1c7=7"},
+  {"forcing-net", 1,
+   ".2.............7....34.....1....6.89.....6..91......89..34...89..34...8.....5...."
+   "..34..........6.......5..........789......7.9.2.........34...891..........34...8."
+   "........9.......8.1...........4.........5......3............7...2............6..."
+   "..34.........5......34..7.9......7891..............789.....6.....34...8..2......."
+   ".......8.1..........34....9.2.........34....9.....6.....34.........5..........7.."
+   ".....6....2.........34..7....3.5.7....34..7.....45.78.1................9..34...8."
+   "......7....34......2...6...1...56.....34.6...1..45.....2345..8...34...8.........9"
+   "1................9.......8...3.5.7...2..........45.7....345.........6.....34....."
+   "....5......34......2...6.....3..6..9.......8....4....9.234...........7..1........",
+   "Forcing Net Contradiction in r4c6",
+   "", "r1c3=4"},
+  {"forcing-net", 2,
+   "..3.....9.....6..9....56..9.......8..2.........34.6.........7.....456...1........"
+   ".23...7.....4..........67..........91............5.....23..6..........8..23..6..."
+   "123....8..2...6.8.1...5..8......67....3..67....34.67..........9.2.456....2345...."
+   "1..4..7....3.......2.......1....67......567.........8....456...........9...456..."
+   "1..4..7.9.....67891....678912...67....3.567.9123...7...23456.8..2.456....23456.8."
+   ".......89....5.........6.89...4.......3..6..9.23..6...1..............7...23....8."
+   "....5.....2....789..3......12...67.......67..12...67...2.4.6.8..2.4.6......4.6789"
+   ".2....7891...............89....5.......4......2...67...2...6.8...3.......2...6789"
+   ".....6....2....7.....4.......3.............8.........9.2..5....1.........2..5.7..",
+   "Forcing Net Verity",
+   "r1c6:6", ""},
 };
 
 static void test_hodoku_states(void **state) {
@@ -234,29 +259,51 @@ static void test_loop_length_and_focus(void **state) {
   assert_string_equal(gh.text, h.text);
 }
 
+static void test_net_length(void **state) {
+  (void)state;
+  /* mixed-1090 #799 before step 13, HoDoKu's three nets to r1c6<>6:
+  **   r7c8=2 (r7c4<>2 r5c4=2 r5c7<>2 r2c7=2 r2c1<>2) (r7c4<>2 r5c4=2
+  **     r6c6<>2 r8c6=2 r8c6<>7) (r9c9<>2) r9c7<>2 r9c7=5 r9c9<>5 r9c9=7
+  **     r8c9<>7 r8c1=7 r2c1<>7 r2c1=3 r1c1<>3 r1c6=3 r1c6<>6
+  **   r7c8=4 r1c8<>4 r1c6=4 r1c6<>6
+  **   r7c8=6 (r8c7<>6) r8c9<>6 r8c6=6 r1c6<>6
+  ** HoDoKu's length counts every node and one separator per branch:
+  ** 26, 4 and 6 */
+  sk_grid g = path_state(cases[sizeof cases / sizeof cases[0] - 1].grid);
+  sk_hint h = first("forcing-net", &g);
+  assert_string_equal(h.text, "Forcing Net Verity");
+  assert_int_equal(h.fig[SK_FIG_LENGTH], 36);
+  /* the focus: every candidate of the three nets */
+  expect_focus(&h, "r7c8:246 r7c4:2 r5c4:2 r5c7:2 r2c7:2 r2c1:237 r6c6:2 r8c6:267 r9c9:257 "
+                   "r9c7:25 r8c9:67 r8c1:7 r1c1:3 r1c6:346 r1c8:4 r8c7:6");
+}
+
 static void test_nothing(void **state) {
   (void)state;
-  /* HoDoKu went on to forcing chains here: no loop, grouped or not */
+  /* HoDoKu went on to forcing chains or nets here: no loop, grouped or
+  ** not; before a net no forcing chain */
   for (size_t i = 6; i < sizeof cases / sizeof cases[0]; i++) {
     sk_grid g = path_state(cases[i].grid);
     none("nice-loop", &g);
     none("grouped-nice-loop", &g);
+    if (!strcmp(cases[i].id, "forcing-net")) none("forcing-chain", &g);
   }
-  /* HoDoKu went on to a forcing net here (Forcing Net Contradiction in
-  ** r4c6 => r1c3=4): no loop, no forcing chain */
+  /* HoDoKu went on to brute force here (mixed-1090 #811, step 16): no
+  ** chain, no net */
   sk_grid g = path_state(
-    ".2.............7....34.....1....6.89.....6..91......89..34...89..34...8.....5...."
-    "..34..........6.......5..........789......7.9.2.........34...891..........34...8."
-    "........9.......8.1...........4.........5......3............7...2............6..."
-    "..34.........5......34..7.9......7891..............789.....6.....34...8..2......."
-    ".......8.1..........34....9.2.........34....9.....6.....34.........5..........7.."
-    ".....6....2.........34..7....3.5.7....34..7.....45.78.1................9..34...8."
-    "......7....34......2...6...1...56.....34.6...1..45.....2345..8...34...8.........9"
-    "1................9.......8...3.5.7...2..........45.7....345.........6.....34....."
-    "....5......34......2...6.....3..6..9.......8....4....9.234...........7..1........");
+    "..3.........45...9.2.456..91.........2...67.....4567...2..56.8.......78....45..89"
+    ".2..56......45...........8..2.4567..........9...4567....3......12....7..12.45...."
+    "1..............7...2.456..9.......8..23..6.....345.....2..56....2......9...45...9"
+    "...45..8..2..........45......34....91.3....8...3.....91...5..8......6.........7.."
+    "...4..78......6...1.........2.4..7......5.......4..78.........9..3.......2.....8."
+    "........9..3..........5.7...2...67..12...678......678.12..5..8....4.....12..5..8."
+    "...4..7..1......89...4..7.9..3...7.9..3...78..2.......1..4...8.....5.........6..."
+    ".2..56...1...5..89..3..........56..9...4.........56.89......7..12.....8.12.....89"
+    ".2.4567.....45..89.2.4.67.9....567.9.....678.1.........2.4...8..2.....89..3......");
   none("nice-loop", &g);
   none("grouped-nice-loop", &g);
   none("forcing-chain", &g);
+  none("forcing-net", &g);
   /* four bivalue cells in a ring (their candidates need not agree with
   ** the grid's values, so no forcing chain is asked): every node of the
   ** start cell is one link away, so HoDoKu's tables close no loop */
@@ -272,7 +319,7 @@ static void test_nothing(void **state) {
 static void test_hodoku_paths(void **state) {
   (void)state;
   path_tech pt[] = {{"nice-loop", 5600, 0, 0, 0, 0}, {"grouped-nice-loop", 5650, 0, 0, 0, 0},
-                    {"forcing-chain", 8500, 0, 0, 0, 0}};
+                    {"forcing-chain", 8500, 0, 0, 0, 0}, {"forcing-net", 8600, 0, 0, 0, 0}};
   int n = (int)(sizeof pt / sizeof pt[0]);
   int a = replay_hodoku_paths("mixed-1090", pt, n);
   int b = replay_hodoku_paths("top1465", pt, n);
@@ -291,6 +338,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hodoku_states),
     cmocka_unit_test(test_loop_length_and_focus),
+    cmocka_unit_test(test_net_length),
     cmocka_unit_test(test_nothing),
     cmocka_unit_test(test_hodoku_paths),
   };

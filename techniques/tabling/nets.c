@@ -1,0 +1,604 @@
+/*
+** nets.c -- the implication tables of HoDoKu's Forcing Nets
+** (TablingSolver.fillTables with chainsOnly off, getTableEntry, setCell,
+** getRetIndicesForHouse, expandTables; buildChain and addChain for the
+** nets' chains).  The checks that find the nets' contradictions and
+** verities are forcing.c's (HoDoKu runs the same checks for chains and
+** nets); forcing.c asks this unit for the tables and the chains.
+**
+** Rule.  A net's table holds what follows from its premise (a candidate
+** set or deleted) with singles looked ahead: the premise is applied to a
+** copy of the grid (a set candidate deletes the digit from the cell's
+** peers and the cell's other candidates; a deleted candidate that leaves
+** one candidate sets it), then, look-ahead times (4, HoDoKu's
+** anzTableLookAhead), every naked single and then every hidden single of
+** the copy is set.  An entry set by a single records where it came from:
+** a naked single its cell's other original candidates deleted, a hidden
+** single the other original places of its digit in the house of its cell
+** that held the digit fewest times before it was set (row, then column,
+** then box on ties); the first of at most five is its parent, the others
+** are the net's branches.  The copy is HoDoKu's Sudoku2: its singles
+** queues (naked singles as cells fell to one candidate, hidden singles as
+** a house's count of a digit fell to one, the first such place in house
+** order; a count falling to zero drops the first queued entry of that
+** digit in that house), its counts per house, a cell losing its last
+** candidate keeping its counts, and a cell set twice taking the second
+** digit; every quirk gives HoDoKu's tables, so they are all kept.  The
+** group nodes' links (tabling.h) follow each table's singles, with the
+** premise as parent.  Each table is then expanded as the chain tables are
+** (table.c): its entries are walked in order and each appends the entries
+** of its own table not yet in this one, with distance that entry's plus
+** its own; an entry appended so is rewritten to a later source giving a
+** strictly shorter distance (distances kept in HoDoKu's 9 bits).
+**
+** A chain to an entry walks the parents back to the premise, through the
+** source tables of appended entries, and collects the branches met on
+** the way; each branch is walked back (from its place in the premise's
+** table) until it meets a node of the main chain.  HoDoKu's chain length
+** is the main chain's nodes plus, for each branch, its nodes up to the
+** meeting one and one separator; a step is a net when a chain has a
+** branch (forcing.c drops the others: they are forcing chains).
+**
+** Options: forcing.c's (max-table-entry-length, only-one-chain-per-step,
+** all-steps) and look-ahead (4: rounds of singles).  Nets use no ALS
+** nodes (HoDoKu's allowAlsInTablingChains, off by default and in its
+** regression tester for nets).
+*/
+#include "tabling.h"
+
+#define NET_SLOTS 5
+#define NET_MAX_MINS 200          /* HoDoKu's mins[] */
+#define NET_QUEUE 512
+
+/* {====== HoDoKu's Sudoku2, as far as the look-ahead uses it */
+
+typedef struct squeue {
+  uint8_t cell[NET_QUEUE], val[NET_QUEUE];
+  int put;
+} squeue;
+
+typedef struct sudo {
+  uint8_t value[SK_CELLS];
+  sk_mask cells[SK_CELLS];
+  int8_t free[SK_HOUSES][10];
+  squeue ns, hs;
+} sudo;
+
+static void q_add(squeue *q, int cell, int v) {
+  if (q->put >= NET_QUEUE) return;
+  q->cell[q->put] = (uint8_t)cell;
+  q->val[q->put++] = (uint8_t)v;
+}
+
+/* SudokuSinglesQueue.deleteHiddenSingle: the first entry of digit v whose
+** cell is in house h */
+static void q_del_hidden(squeue *q, int h, int v) {
+  for (int i = 0; i < q->put; i++) {
+    int c = q->cell[i];
+    if (q->val[i] != v) continue;
+    if (sk_cell_house[c][0] != h && sk_cell_house[c][1] != h && sk_cell_house[c][2] != h) continue;
+    memmove(q->cell + i, q->cell + i + 1, (size_t)(q->put - i - 1));
+    memmove(q->val + i, q->val + i + 1, (size_t)(q->put - i - 1));
+    q->put--;
+    return;
+  }
+}
+
+/* Sudoku2.addHiddenSingle: the first place of v in house h */
+static void add_hidden(sudo *s, int h, int v) {
+  for (int i = 0; i < 9; i++) {
+    int c = sk_house_cell[h][i];
+    if (s->cells[c] & SK_BIT(v)) {
+      q_add(&s->hs, c, v);
+      return;
+    }
+  }
+}
+
+/* Sudoku2.setCandidate(index, value, false) */
+static void s_del(sudo *s, int c, int v) {
+  if (!(s->cells[c] & SK_BIT(v))) return;
+  s->cells[c] &= (sk_mask)~SK_BIT(v);
+  if (!s->cells[c]) return;
+  if (sk_mask_count(s->cells[c]) == 1) q_add(&s->ns, c, sk_mask_first(s->cells[c]));
+  for (int i = 0; i < 3; i++) {
+    int h = sk_cell_house[c][i];
+    int nf = --s->free[h][v];
+    if (nf == 1) add_hidden(s, h, v);
+    else if (nf == 0) q_del_hidden(&s->hs, h, v);
+  }
+}
+
+/* Sudoku2.setCell(index, value) */
+static void s_set(sudo *s, int c, int v) {
+  if (s->value[c] == v) return;
+  s->value[c] = (uint8_t)v;
+  sk_mask cands = s->cells[c];
+  s->cells[c] = 0;
+  sk_bits p = sk_peer_bits[c];
+  for (int b; (b = sk_bits_pop(&p)) >= 0; ) s_del(s, b, v);
+  for (sk_mask m = cands; m; m &= m - 1) {
+    int x = sk_mask_first(m);
+    for (int i = 0; i < 3; i++) {
+      int h = sk_cell_house[c][i];
+      int nf = --s->free[h][x];
+      if (nf == 1 && x != v) add_hidden(s, h, x);
+    }
+  }
+}
+
+/* }====== */
+
+/* one table as filled (before expansion) */
+typedef struct nfill {
+  int at, n;                      /* its entries in the fill pools */
+} nfill;
+
+/* one premise's expanded table */
+typedef struct etab {
+  int at, n, nfill;               /* entries in the expansion pools; the first nfill are the fill's */
+} etab;
+
+struct tb_nets {
+  const tb_links *L;
+  const sk_grid *g;
+  int maxe, lookahead;
+  nfill *fill;                    /* per node < L->nnodes */
+  uint16_t *fnode, *fslot, *fdist;
+  int nf, capf;
+  etab *e;                        /* per normal node */
+  uint16_t *enode, *edist;
+  int16_t *epar;                  /* appended entries: the entry they came from */
+  uint32_t *elen;                 /* per entry: 0, or its chain's length * 2 + is_net + 2 */
+  int ne, cape;
+  uint32_t *stamp;                /* membership scratch, per node */
+  uint16_t *pos;
+  uint32_t now;
+  /* HoDoKu's scratch set tmpSet as the fill leaves it (see forcing.c) */
+  sk_bits tmp;
+  int v0;
+  /* chain building */
+  uint16_t *main, *mins;
+  int minlen[NET_MAX_MINS];
+  int oom;
+};
+
+static int grow(void **p, int *cap, int need, size_t size) {
+  if (need <= *cap) return 0;
+  int c = *cap ? *cap : 4096;
+  while (c < need) c *= 2;
+  void *q = realloc(*p, (size_t)c * size);
+  if (!q) return -1;
+  *p = q;
+  *cap = c;
+  return 0;
+}
+
+/* {====== filling one table */
+
+typedef struct ftmp {
+  int n, maxe;
+  uint16_t node[TB_MAX_ENTRIES];
+  uint16_t slot[TB_MAX_ENTRIES][NET_SLOTS];
+  uint16_t dist[TB_MAX_ENTRIES];
+  uint16_t where[TB_NODES];       /* valid where in[] says so */
+  uint8_t in[TB_NODES];
+} ftmp;
+
+/* TableEntry.addEntry with TableEntry.makeSRetIndex's ordering of the
+** return indices: the largest first, the others as the swaps leave them */
+static void f_add(ftmp *F, int node, const int *ri) {
+  if (F->n >= F->maxe) return;
+  if (tb_is_normal(node)) {
+    if (F->in[node]) return;
+    F->in[node] = 1;
+    F->where[node] = (uint16_t)F->n;
+  }
+  int r[NET_SLOTS];
+  for (int i = 0; i < NET_SLOTS; i++) r[i] = ri ? ri[i] : 0;
+  if (r[0] > 4096) r[0] = 0;
+  for (int i = 1; i < NET_SLOTS; i++)
+    if (r[i] > 1023) r[i] = 0;
+  int d = r[0] < F->n ? F->dist[r[0]] + 1 : 1;
+  for (int i = 1; i < NET_SLOTS; i++)
+    if (r[i] > r[0]) {
+      int t = r[0];
+      r[0] = r[i];
+      r[i] = t;
+    }
+  F->node[F->n] = (uint16_t)node;
+  for (int i = 0; i < NET_SLOTS; i++) F->slot[F->n][i] = (uint16_t)r[i];
+  F->dist[F->n] = (uint16_t)(d & 0x1ff);
+  F->n++;
+}
+
+static int f_pos(const ftmp *F, int node) { return F->in[node] ? F->where[node] : 0; }
+
+/* TablingSolver.setCell */
+static void t_set(tb_nets *N, ftmp *F, sudo *s, int c, int v, int getret, int naked) {
+  const sk_grid *g = N->g;
+  sk_bits tmp = sk_bits_and(g->dcells[v - 1], sk_peer_bits[c]);
+  sk_mask cands = s->cells[c];
+  int ent = 0, best = s->free[sk_cell_house[c][0]][v];
+  if (s->free[sk_cell_house[c][1]][v] < best) { ent = 1; best = s->free[sk_cell_house[c][1]][v]; }
+  if (s->free[sk_cell_house[c][2]][v] < best) ent = 2;
+  s_set(s, c, v);
+  int ret = F->n;
+  int ri[NET_SLOTS] = {0, 0, 0, 0, 0};
+  if (getret) {
+    int k = 0;
+    if (naked) {
+      for (sk_mask m = g->cand[c]; m && k < NET_SLOTS; m &= m - 1) {
+        int x = sk_mask_first(m);
+        if (x != v) ri[k++] = f_pos(F, tb_node(c, x, 0));
+      }
+    } else {
+      sk_bits in = sk_bits_and(g->dcells[v - 1], sk_house_bits[sk_cell_house[c][ent]]);
+      sk_bits_clear(&in, c);
+      for (int x; k < NET_SLOTS && (x = sk_bits_pop(&in)) >= 0; ) ri[k++] = f_pos(F, tb_node(x, v, 0));
+    }
+  }
+  f_add(F, tb_node(c, v, 1), ri);
+  int rr[NET_SLOTS] = {ret, 0, 0, 0, 0};
+  if (!sk_bits_empty(tmp)) {
+    N->tmp = tmp;
+    N->v0 = sk_bits_first(tmp);
+  } else {
+    N->tmp = tmp;
+  }
+  for (int b; (b = sk_bits_pop(&tmp)) >= 0; ) f_add(F, tb_node(b, v, 0), rr);
+  for (sk_mask m = cands; m; m &= m - 1) {
+    int x = sk_mask_first(m);
+    if (x != v) f_add(F, tb_node(c, x, 0), rr);
+  }
+}
+
+/* TablingSolver.getTableEntry for premise p, then the group nodes' links */
+static void fill_one(tb_nets *N, ftmp *F, const sudo *orig, int p) {
+  sudo s = *orig;
+  int c = p / 18, v = (p >> 1) % 9 + 1;
+  F->n = 0;
+  memset(F->in, 0, sizeof F->in);
+  if (p & 1) {
+    t_set(N, F, &s, c, v, 0, 0);
+  } else {
+    s_del(&s, c, v);
+    f_add(F, p, NULL);
+    if (sk_mask_count(s.cells[c]) == 1) t_set(N, F, &s, c, sk_mask_first(s.cells[c]), 0, 1);
+  }
+  for (int r = 0; r < N->lookahead; r++) {
+    int sc[2 * SK_CELLS + NET_QUEUE], sv[2 * SK_CELLS + NET_QUEUE], sn[2 * SK_CELLS + NET_QUEUE], k = 0;
+    for (int i = 0; i < s.ns.put; i++)
+      if (!s.value[s.ns.cell[i]]) { sc[k] = s.ns.cell[i]; sv[k] = s.ns.val[i]; sn[k++] = 1; }
+    uint8_t found[SK_CELLS] = {0};
+    for (int i = 0; i < s.hs.put; i++) {
+      int x = s.hs.cell[i], y = s.hs.val[i];
+      if (s.value[x] || found[x]) continue;
+      for (int j = 0; j < 3; j++)
+        if (s.free[sk_cell_house[x][j]][y] == 1) {
+          sc[k] = x; sv[k] = y; sn[k++] = 0;
+          found[x] = 1;
+          break;
+        }
+    }
+    for (int i = 0; i < k; i++) t_set(N, F, &s, sc[i], sv[i], 1, sn[i]);
+  }
+  /* fillTablesWithGroupNodes: the links to group nodes, premise as parent */
+  const tb_links *L = N->L;
+  for (uint32_t i = L->first[p], e = L->first[p + 1]; i < e; i++)
+    if (tb_is_group(L->to[i])) f_add(F, L->to[i], NULL);
+}
+
+static int store_fill(tb_nets *N, int node, const ftmp *F) {
+  if (grow((void **)&N->fnode, &N->capf, N->nf + F->n, sizeof *N->fnode)) return -1;
+  int cap = N->capf;
+  /* the other pools follow the node pool's capacity */
+  uint16_t *sl = realloc(N->fslot, (size_t)cap * NET_SLOTS * sizeof *sl);
+  if (!sl) return -1;
+  N->fslot = sl;
+  uint16_t *di = realloc(N->fdist, (size_t)cap * sizeof *di);
+  if (!di) return -1;
+  N->fdist = di;
+  N->fill[node].at = N->nf;
+  N->fill[node].n = F->n;
+  memcpy(N->fnode + N->nf, F->node, (size_t)F->n * sizeof *N->fnode);
+  memcpy(N->fslot + (size_t)N->nf * NET_SLOTS, F->slot, (size_t)F->n * NET_SLOTS * sizeof *N->fslot);
+  memcpy(N->fdist + N->nf, F->dist, (size_t)F->n * sizeof *N->fdist);
+  N->nf += F->n;
+  return 0;
+}
+
+/* }====== */
+
+/* {====== expansion */
+
+static int expand(tb_nets *N, int p) {
+  const nfill *fp = &N->fill[p];
+  int maxe = N->maxe;
+  if (grow((void **)&N->enode, &N->cape, N->ne + maxe, sizeof *N->enode)) return -1;
+  uint16_t *di = realloc(N->edist, (size_t)N->cape * sizeof *di);
+  if (!di) return -1;
+  N->edist = di;
+  int16_t *pa = realloc(N->epar, (size_t)N->cape * sizeof *pa);
+  if (!pa) return -1;
+  N->epar = pa;
+  uint32_t *el = realloc(N->elen, (size_t)N->cape * sizeof *el);
+  if (!el) return -1;
+  N->elen = el;
+  memset(N->elen + N->ne, 0, (size_t)maxe * sizeof *el);
+  uint16_t *node = N->enode + N->ne, *dist = N->edist + N->ne;
+  int16_t *par = N->epar + N->ne;
+  if (++N->now == 0) {
+    memset(N->stamp, 0, (size_t)N->L->nnodes * sizeof *N->stamp);
+    N->now = 1;
+  }
+  uint32_t now = N->now;
+  int n = 0;
+  for (int i = 0; i < fp->n && n < maxe; i++) {
+    int x = N->fnode[fp->at + i];
+    node[n] = (uint16_t)x;
+    dist[n] = N->fdist[fp->at + i];
+    par[n] = -1;
+    if (N->stamp[x] != now) {
+      N->stamp[x] = now;
+      N->pos[x] = (uint16_t)n;
+    }
+    n++;
+  }
+  int nf = n;
+  for (int j = 1; j < n && n < maxe; j++) {
+    int src = node[j];
+    if (src >= N->L->nnodes) continue;
+    const nfill *s = &N->fill[src];
+    if (s->n == 0) continue;
+    int base = dist[j];
+    for (int k = 1; k < s->n; k++) {
+      int x = N->fnode[s->at + k];
+      int d = base + N->fdist[s->at + k];
+      if (N->stamp[x] == now) {
+        int at = N->pos[x];
+        if (at >= nf && dist[at] > d) {
+          par[at] = (int16_t)j;
+          dist[at] = (uint16_t)(d & 0x1ff);
+        }
+        continue;
+      }
+      if (n >= maxe) continue;
+      N->stamp[x] = now;
+      N->pos[x] = (uint16_t)n;
+      node[n] = (uint16_t)x;
+      par[n] = (int16_t)j;
+      dist[n] = (uint16_t)(d & 0x1ff);
+      n++;
+    }
+  }
+  N->e[p].at = N->ne;
+  N->e[p].n = n;
+  N->e[p].nfill = nf;
+  N->ne += n;
+  return 0;
+}
+
+/* }====== */
+
+tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int lookahead) {
+  tb_nets *N = calloc(1, sizeof *N);
+  ftmp *F = malloc(sizeof *F);
+  if (!N || !F) goto fail;
+  N->L = L;
+  N->g = g;
+  N->maxe = max_entries;
+  N->lookahead = lookahead;
+  N->v0 = L->stale_first;
+  N->fill = calloc((size_t)L->nnodes, sizeof *N->fill);
+  N->e = calloc(TB_NODES, sizeof *N->e);
+  N->stamp = calloc((size_t)L->nnodes, sizeof *N->stamp);
+  N->pos = malloc((size_t)L->nnodes * sizeof *N->pos);
+  N->main = malloc(TB_MAX_ENTRIES * sizeof *N->main);
+  N->mins = malloc((size_t)NET_MAX_MINS * TB_MAX_ENTRIES * sizeof *N->mins);
+  if (!N->fill || !N->e || !N->stamp || !N->pos || !N->main || !N->mins) goto fail;
+  F->maxe = max_entries;
+  /* the grid as HoDoKu's Sudoku2 holds it: its queues are empty when the
+  ** solver reaches the nets (every single was taken before) */
+  sudo *orig = calloc(1, sizeof *orig);
+  if (!orig) goto fail;
+  for (int c = 0; c < SK_CELLS; c++) {
+    orig->value[c] = g->value[c];
+    orig->cells[c] = g->cand[c];
+    for (sk_mask m = g->cand[c]; m; m &= m - 1)
+      for (int i = 0; i < 3; i++) orig->free[sk_cell_house[c][i]][sk_mask_first(m)]++;
+  }
+  for (int c = 0; c < SK_CELLS; c++)
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) {
+      int d = sk_mask_first(m);
+      for (int on = 1; on >= 0; on--) {
+        int p = tb_node(c, d, on);
+        fill_one(N, F, orig, p);
+        if (store_fill(N, p, F)) { free(orig); goto fail; }
+      }
+    }
+  free(orig);
+  /* the group nodes' tables: their own links */
+  for (int x = TB_NODES; x < TB_ALS_NODES && x < L->nnodes; x++) {
+    if ((x - TB_NODES) / 2 >= L->ngroup) break;
+    F->n = 0;
+    memset(F->in, 0, sizeof F->in);
+    f_add(F, x, NULL);
+    for (uint32_t i = L->first[x], e = L->first[x + 1]; i < e; i++) {
+      if (F->n >= F->maxe) break;
+      int y = L->to[i];
+      if (tb_is_normal(y) && F->in[y]) continue;
+      if (tb_is_normal(y)) { F->in[y] = 1; F->where[y] = (uint16_t)F->n; }
+      F->node[F->n] = (uint16_t)y;
+      memset(F->slot[F->n], 0, sizeof F->slot[F->n]);
+      F->dist[F->n] = L->dist[i];
+      F->n++;
+    }
+    if (store_fill(N, x, F)) goto fail;
+  }
+  /* HoDoKu's tmpSet after the group nodes' pass (table.c's emulation);
+  ** without group nodes the fill's last */
+  if (L->ngroup > 0) {
+    N->tmp = L->stale_set;
+    for (int i = 0; i < L->ngroup; i++) {
+      const tb_group *gr = &L->group[i];
+      sk_bits see = sk_bits_and(g->dcells[gr->digit - 1], gr->buddies);
+      if (!sk_bits_empty(see)) N->v0 = sk_bits_first(see);
+    }
+  }
+  for (int c = 0; c < SK_CELLS; c++)
+    for (sk_mask m = g->cand[c]; m; m &= m - 1)
+      for (int on = 1; on >= 0; on--)
+        if (expand(N, tb_node(c, sk_mask_first(m), on))) goto fail;
+  free(F);
+  return N;
+fail:
+  free(F);
+  tb_nets_free(N);
+  return NULL;
+}
+
+void tb_nets_free(tb_nets *N) {
+  if (!N) return;
+  free(N->fill);
+  free(N->fnode);
+  free(N->fslot);
+  free(N->fdist);
+  free(N->e);
+  free(N->enode);
+  free(N->edist);
+  free(N->epar);
+  free(N->elen);
+  free(N->stamp);
+  free(N->pos);
+  free(N->main);
+  free(N->mins);
+  free(N);
+}
+
+void tb_nets_stale(const tb_nets *N, sk_bits *tmp, int *v0) {
+  *tmp = N->tmp;
+  *v0 = N->v0;
+}
+
+int tb_nets_table(const tb_nets *N, int premise, tb_table *T) {
+  const etab *E = &N->e[premise];
+  T->n = E->n;
+  T->ndirect = E->nfill - 1;
+  for (int i = 0; i < E->n; i++) {
+    T->node[i] = N->enode[E->at + i];
+    T->dist[i] = N->edist[E->at + i];
+    int q = N->epar[E->at + i];
+    if (q < 0) q = i ? N->fslot[(size_t)(N->fill[premise].at + i) * NET_SLOTS] : -1;
+    T->parent[i] = (int16_t)q;
+  }
+  return 0;
+}
+
+/* {====== chains */
+
+/* position of a node in a fill table (TableEntry.getEntryIndex); -1 if absent */
+static int fill_pos(const tb_nets *N, int table, int x) {
+  const nfill *f = &N->fill[table];
+  for (int i = 0; i < f->n; i++)
+    if (N->fnode[f->at + i] == x) return i;
+  return -1;
+}
+
+static void add_cells(const tb_nets *N, sk_bits *set, int x) {
+  if (tb_is_group(x)) {
+    const tb_group *gr = tb_grp(N->L, x);
+    for (int i = 0; i < 3; i++)
+      if (gr->cell[i] >= 0) sk_bits_set(set, gr->cell[i]);
+  } else {
+    sk_bits_set(set, tb_cell(N->L, x));
+  }
+}
+
+/* buildChain(entry, entryIndex, actChain, isMin, chainSet): from entry e
+** of premise p's table back to the premise; out[] gets the nodes, end
+** first.  The main chain (mainlen < 0) records its cells and its
+** branches; a branch stops at the first node of the main chain. */
+static int walk(tb_nets *N, int p, int e, uint16_t *out, sk_bits *cset, int mainlen, int *nmins) {
+  const etab *E = &N->e[p];
+  const uint16_t *enode = N->enode + E->at;
+  int maxe = N->maxe;
+  int n = 0;
+  out[n++] = enode[e];
+  int cur = e, table = p, back = -1;   /* table: the fill table walked; back: where to return */
+  while (cur != 0 && n < maxe) {
+    if (table == p && cur >= E->nfill) {
+      int j = N->epar[E->at + cur];
+      table = enode[j];
+      back = j;
+      cur = fill_pos(N, table, enode[cur]);
+      if (cur < 0) break;
+    }
+    const nfill *f = &N->fill[table];
+    const uint16_t *sl = N->fslot + (size_t)(f->at + cur) * NET_SLOTS;
+    const uint16_t *nd = N->fnode + f->at;
+    int next = sl[0];
+    int x = nd[next];
+    out[n++] = (uint16_t)x;
+    if (mainlen < 0) {
+      add_cells(N, cset, x);
+    } else if (sk_bits_has(cset, tb_cell(N->L, x))) {
+      for (int i = 0; i < mainlen; i++)
+        if (N->main[i] == x) return n;
+    }
+    if (mainlen < 0)
+      for (int i = 1; i < NET_SLOTS; i++)
+        if (sl[i] != 0 && *nmins < NET_MAX_MINS) {
+          N->mins[(size_t)*nmins * TB_MAX_ENTRIES] = nd[sl[i]];
+          N->minlen[*nmins] = 1;
+          (*nmins)++;
+        }
+    cur = next;
+    if (table != p && cur == 0) {
+      cur = back;
+      table = p;
+    }
+  }
+  return n;
+}
+
+int tb_nets_chain(tb_nets *N, int p, int e, int *is_net, uint16_t *nodes, int *nnodes, int max) {
+  uint32_t *memo = &N->elen[N->e[p].at + e];
+  if (*memo && !nodes) {
+    *is_net = (int)(*memo & 1);
+    return (int)((*memo - 2) >> 1);
+  }
+  sk_bits cset = {{0, 0}};
+  int nmins = 0;
+  int mainlen = walk(N, p, e, N->main, &cset, -1, &nmins);
+  const etab *E = &N->e[p];
+  for (int k = 0; k < nmins; k++) {
+    uint16_t *m = N->mins + (size_t)k * TB_MAX_ENTRIES;
+    int at = -1;
+    for (int i = 0; i < E->n; i++)
+      if (N->enode[E->at + i] == m[0]) { at = i; break; }
+    if (at < 0) { N->minlen[k] = 0; continue; }
+    N->minlen[k] = walk(N, p, at, m, &cset, mainlen, NULL);
+  }
+  int len = 0, net = 0, nn = 0;
+  for (int i = mainlen - 1; i >= 0; i--) {
+    int x = N->main[i];
+    len++;
+    if (nodes && nn < max) nodes[nn++] = (uint16_t)x;
+    for (int k = 0; k < nmins; k++) {
+      const uint16_t *m = N->mins + (size_t)k * TB_MAX_ENTRIES;
+      int ml = N->minlen[k];
+      if (ml <= 0 || m[ml - 1] != x) continue;
+      len += ml;
+      net = 1;
+      for (int l = ml - 2; l >= 0 && nodes; l--)
+        if (nn < max) nodes[nn++] = m[l];
+    }
+  }
+  *is_net = net;
+  if (nnodes) *nnodes = nn;
+  *memo = (uint32_t)len * 2 + (uint32_t)net + 2;
+  return len;
+}
+
+/* }====== */
