@@ -443,7 +443,7 @@ static int search(const sk_search *s, int nets) {
   if (nets) {
     int look = (int)host->param(s, "look-ahead", 4);
     if (look < 0) look = 0;
-    x.N = tb_nets_new(x.L, g, maxe, look);
+    x.N = tb_nets_new(x.L, g, maxe, look, s);
     if (!x.N) goto done;
     tb_nets_stale(x.N, &x.tmp, &x.v0);
   }

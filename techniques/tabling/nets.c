@@ -381,7 +381,10 @@ static int expand(tb_nets *N, int p) {
 
 /* }====== */
 
-tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int lookahead) {
+/* NULL when memory runs out or s's budget stops it (asked at each cell:
+** the tables of one grid take milliseconds); s may be NULL */
+tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int lookahead,
+                     const sk_search *s) {
   tb_nets *N = calloc(1, sizeof *N);
   ftmp *F = malloc(sizeof *F);
   if (!N || !F) goto fail;
@@ -408,7 +411,8 @@ tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int l
     for (sk_mask m = g->cand[c]; m; m &= m - 1)
       for (int i = 0; i < 3; i++) orig->free[sk_cell_house[c][i]][sk_mask_first(m)]++;
   }
-  for (int c = 0; c < SK_CELLS; c++)
+  for (int c = 0; c < SK_CELLS; c++) {
+    if (s && s->host->should_stop(s)) { free(orig); goto fail; }
     for (sk_mask m = g->cand[c]; m; m &= m - 1) {
       int d = sk_mask_first(m);
       for (int on = 1; on >= 0; on--) {
@@ -417,6 +421,7 @@ tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int l
         if (store_fill(N, p, F)) { free(orig); goto fail; }
       }
     }
+  }
   free(orig);
   /* the group nodes' tables: their own links */
   for (int x = TB_NODES; x < TB_ALS_NODES && x < L->nnodes; x++) {
@@ -446,10 +451,12 @@ tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int l
       if (!sk_bits_empty(see)) N->v0 = sk_bits_first(see);
     }
   }
-  for (int c = 0; c < SK_CELLS; c++)
+  for (int c = 0; c < SK_CELLS; c++) {
+    if (s && s->host->should_stop(s)) goto fail;
     for (sk_mask m = g->cand[c]; m; m &= m - 1)
       for (int on = 1; on >= 0; on--)
         if (expand(N, tb_node(c, sk_mask_first(m), on))) goto fail;
+  }
   free(F);
   return N;
 fail:

@@ -140,7 +140,8 @@ int tb_chain(const tb_table *T, int e, uint16_t *out, int max);
 ** look-ahead rounds of singles; links must have group nodes and no ALS.
 ** NULL when out of memory. */
 typedef struct tb_nets tb_nets;
-tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int lookahead);
+tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int lookahead,
+                     const sk_search *s);
 void tb_nets_free(tb_nets *N);
 /* premise's expanded table into T (node, dist, parent: the first parent) */
 int tb_nets_table(const tb_nets *N, int premise, tb_table *T);
