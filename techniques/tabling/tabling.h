@@ -138,7 +138,7 @@ int tb_chain(const tb_table *T, int e, uint16_t *out, int max);
 
 /* nets.c: every candidate's two net tables of a grid, expanded, with
 ** look-ahead rounds of singles; links must have group nodes and no ALS.
-** NULL when out of memory. */
+** NULL when out of memory or when the budget of s (if not NULL) stops it. */
 typedef struct tb_nets tb_nets;
 tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int lookahead,
                      const sk_search *s);
