@@ -134,6 +134,9 @@ static int collect_rcs(als_data *d, int overlap, int forward) {
     for (int j = forward ? i + 1 : 0; j < d->nals; j++) {
       if (i == j) continue;
       const als_set *y = &d->als[j];
+      /* an RC digit's cells in y see all of its cells in x and are not
+      ** in x: they are among x's buddies */
+      if (sk_bits_empty(sk_bits_and(x->buddies, y->cells))) continue;
       sk_bits inter = sk_bits_and(x->cells, y->cells);
       if (!overlap && !sk_bits_empty(inter)) continue;
       sk_mask common = (sk_mask)(x->cand & y->cand);

@@ -31,6 +31,11 @@
 ** lower cell * 10 + digit; equal outcomes by total chain length; ties keep
 ** the order of discovery (a stable sort).
 **
+** The tables come from tb_get_tables (table.c): when grouped-nice-loop
+** searched the same grid before (the solver tries it first), they are
+** its tables, not made again.  The search's large scratch arrays are kept
+** for the rating.
+**
 ** Options (host->param, HoDoKu's default):
 **   max-table-entry-length   1000  entries of a table
 **   only-one-chain-per-step  1     one step per outcome (onlyOneChainPerStep;
@@ -69,12 +74,11 @@ typedef struct ftab {
 typedef struct fctx {
   const sk_search *s;
   const sk_grid *g;
-  tb_links *L;
-  tb_table *T;
+  const tb_links *L;
+  const tb_tables *tabs;       /* every candidate's tables */
   ftab *tab;                   /* per premise node (< TB_NODES) */
-  uint16_t *node;              /* all tables' entries */
-  int16_t *parent;
-  int nnode, capnode, cappar;
+  const uint16_t *node;        /* all tables' entries (tabs' pools) */
+  const int16_t *parent;
   uint16_t *where;             /* where[p * TB_NODES + n]: entry of normal node n in
                                ** table p, read only for the nodes its sets hold */
   fstep *st;
@@ -376,6 +380,54 @@ static void make_hint(const fctx *x, const fstep *t, sk_hint *h) {
 
 /* {====== the search */
 
+/* The search's large scratch arrays (the per-table sets, the outcome keys
+** and the entry index, megabytes) hang on the rating (host
+** set_rating_aux), so that the forcing searches of one rating allocate and
+** touch them once.  A flag tells the destroy callback whether a search is
+** still using them (set_rating_aux destroys at once without a rating). */
+typedef struct fscratch {
+  ftab *tab;
+  int *key;
+  uint16_t *where;
+  int in_use, orphan;
+} fscratch;
+
+static const char scratch_key = 0;   /* the rating data's key: its address */
+
+static void scratch_free(fscratch *f) {
+  free(f->tab);
+  free(f->key);
+  free(f->where);
+  free(f);
+}
+
+static void scratch_destroy(void *p) {
+  fscratch *f = p;
+  if (f->in_use) f->orphan = 1;
+  else scratch_free(f);
+}
+
+/* the rating's scratch arrays, or new ones (*own: the caller frees them) */
+static fscratch *scratch_get(const sk_search *s, int *own) {
+  *own = 0;
+  fscratch *f = s->host->get_aux(s, &scratch_key);
+  if (f) return f;
+  f = calloc(1, sizeof *f);
+  if (!f) return NULL;
+  f->tab = malloc(TB_NODES * sizeof *f->tab);
+  f->key = malloc(4 * 729 * sizeof *f->key);
+  f->where = malloc((size_t)TB_NODES * TB_NODES * sizeof *f->where);
+  if (!f->tab || !f->key || !f->where) {
+    scratch_free(f);
+    return NULL;
+  }
+  f->in_use = 1;
+  s->host->set_rating_aux(s, &scratch_key, f, scratch_destroy);
+  f->in_use = 0;
+  if (f->orphan) *own = 1;
+  return f;
+}
+
 static int search(const sk_search *s) {
   const sk_host *host = s->host;
   fctx x;
@@ -387,13 +439,12 @@ static int search(const sk_search *s) {
   int als = host->param(s, "als", 0) != 0;
   int maxe = (int)host->param(s, "max-table-entry-length", TB_MAX_ENTRIES);
   if (maxe < 2 || maxe > TB_MAX_ENTRIES) maxe = TB_MAX_ENTRIES;
-  int r = SK_SEARCH_DONE;
-  x.L = calloc(1, sizeof *x.L);
-  x.T = calloc(1, sizeof *x.T);
-  x.tab = calloc(TB_NODES, sizeof *x.tab);
-  x.key = malloc(4 * 729 * sizeof *x.key);
-  x.where = malloc((size_t)TB_NODES * TB_NODES * sizeof *x.where);
-  if (!x.L || !x.T || !x.tab || !x.key || !x.where) goto done;
+  int r = SK_SEARCH_DONE, own = 0, own_scratch = 0;
+  fscratch *scr = scratch_get(s, &own_scratch);
+  if (!scr) goto done;
+  x.tab = scr->tab;
+  x.key = scr->key;
+  x.where = scr->where;
   for (int i = 0; i < 4 * 729; i++) x.key[i] = -1;
   const sk_grid *g = x.g;
   for (int d = 0; d < 9; d++) {
@@ -404,42 +455,39 @@ static int search(const sk_search *s) {
       if (g->value[c]) sk_bits_clear(&a, c);
     x.allowed[d] = a;
   }
-  if (tb_build_links(x.L, g, 1, als) != 0) goto done;
+  x.tabs = tb_get_tables(s, 1, als, maxe, &own);
+  if (!x.tabs) goto done;
+  x.L = &x.tabs->L;
+  x.node = x.tabs->node;
+  x.parent = x.tabs->parent;
   x.tmp = x.L->stale_set;
   x.v0 = x.L->stale_first;
+  if (grow((void **)&x.len, &x.caplen, x.tabs->total, sizeof *x.len)) goto done;
   /* every candidate's two tables */
   for (int c = 0; c < SK_CELLS && !x.oom; c++)
     for (sk_mask m = g->cand[c]; m; m &= m - 1)
       for (int on = 1; on >= 0; on--) {
         int p = normal(c, sk_mask_first(m), on);
-        if (tb_fill_table(x.L, p, maxe, x.T) != 0) { x.oom = 1; break; }
+        tb_view T = tb_tables_view(x.tabs, p);
         ftab *t = &x.tab[p];
-        if (grow((void **)&x.node, &x.capnode, x.nnode + x.T->n, sizeof *x.node) ||
-            grow((void **)&x.parent, &x.cappar, x.nnode + x.T->n, sizeof *x.parent) ||
-            grow((void **)&x.len, &x.caplen, x.nnode + x.T->n, sizeof *x.len)) {
-          x.oom = 1;
-          break;
-        }
-        t->at = x.nnode;
-        t->n = x.T->n;
-        memcpy(x.node + x.nnode, x.T->node, (size_t)x.T->n * sizeof *x.node);
-        memcpy(x.parent + x.nnode, x.T->parent, (size_t)x.T->n * sizeof *x.parent);
+        memset(t, 0, sizeof *t);
+        t->at = x.tabs->at[p];
+        t->n = T.n;
         /* each entry's chain length (the parents come first, but for
         ** ALS rewrites) */
-        uint16_t *ln = x.len + x.nnode;
-        for (int i = 0; i < x.T->n; i++) {
-          int q = x.T->parent[i];
+        uint16_t *ln = x.len + t->at;
+        for (int i = 0; i < T.n; i++) {
+          int q = T.parent[i];
           if (q < 0) ln[i] = 1;
           else if (q < i) ln[i] = (uint16_t)(ln[q] + 1);
           else {
             int k = 0;
-            for (int j = i; j >= 0 && k < TB_MAX_ENTRIES; j = x.T->parent[j]) k++;
+            for (int j = i; j >= 0 && k < TB_MAX_ENTRIES; j = T.parent[j]) k++;
             ln[i] = (uint16_t)k;
           }
         }
-        x.nnode += x.T->n;
-        for (int i = 0; i < x.T->n; i++) {
-          int n = x.T->node[i];
+        for (int i = 0; i < T.n; i++) {
+          int n = T.node[i];
           if (!tb_is_normal(n)) continue;
           sk_bits_set((n & 1) ? &t->on[(n >> 1) % 9] : &t->off[(n >> 1) % 9], n / 18);
           x.where[(size_t)p * TB_NODES + (size_t)n] = (uint16_t)i;
@@ -468,15 +516,8 @@ static int search(const sk_search *s) {
   }
   free(idx);
 done:
-  if (x.L) tb_free_links(x.L);
-  if (x.T) tb_free_table(x.T);
-  free(x.L);
-  free(x.T);
-  free(x.tab);
-  free(x.key);
-  free(x.where);
-  free(x.node);
-  free(x.parent);
+  if (own) tb_tables_free(x.tabs);
+  if (own_scratch) scratch_free(scr);
   free(x.st);
   free(x.chs);
   free(x.len);
