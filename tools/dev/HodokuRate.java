@@ -5,8 +5,10 @@
 // on stdout, and when a second argument names a file, the /vp path there
 // ("#<n> <puzzle> <Level> (<score>)", then each step's toString(2), three
 // spaces in).  stderr gets the solving thread's mean CPU time per puzzle.
+// With -t first, stdout gets instead "puzzle level score cpu_ms" per puzzle
+// (the solving thread's CPU time: bench/peer_hodoku.sh, bench_hodoku -H).
 //   javac -cp HODOKU_CLASSES -d OUT tools/dev/HodokuRate.java
-//   java -cp HODOKU_CLASSES:OUT HodokuRate PUZZLES [PATHS] > RATINGS.tsv
+//   java -cp HODOKU_CLASSES:OUT HodokuRate [-t] PUZZLES [PATHS] > RATINGS.tsv
 // Puzzles HoDoKu cannot rate (not unique) are left out, named on stderr.
 import java.io.*;
 import java.lang.management.*;
@@ -20,10 +22,12 @@ public class HodokuRate {
         ThreadMXBean clock = ManagementFactory.getThreadMXBean();
         SudokuSolver solver = SudokuSolverFactory.getDefaultSolverInstance();
         SudokuGenerator gen = SudokuGeneratorFactory.getDefaultGeneratorInstance();
-        BufferedReader in = new BufferedReader(new FileReader(args[0]));
-        PrintWriter paths = args.length > 1 ? new PrintWriter(new FileWriter(args[1])) : null;
+        boolean times = args.length > 0 && args[0].equals("-t");
+        int a = times ? 1 : 0;
+        BufferedReader in = new BufferedReader(new FileReader(args[a]));
+        PrintWriter paths = args.length > a + 1 ? new PrintWriter(new FileWriter(args[a + 1])) : null;
         PrintStream out = new PrintStream(new BufferedOutputStream(System.out), false, "UTF-8");
-        out.println("puzzle\tlevel\tscore\tsteps");
+        if (!times) out.println("puzzle\tlevel\tscore\tsteps");
         String line;
         long cpu = 0;
         int rated = 0;
@@ -40,7 +44,8 @@ public class HodokuRate {
             }
             solver.setSudoku(s);
             solver.solve();
-            cpu += clock.getCurrentThreadCpuTime() - t0;
+            long t = clock.getCurrentThreadCpuTime() - t0;
+            cpu += t;
             rated++;
             List<SolutionStep> steps = solver.getSteps();
             StringBuilder b = new StringBuilder();
@@ -49,7 +54,8 @@ public class HodokuRate {
                 b.append(st.getType().getArgName());
             }
             String level = solver.getLevel().getName();
-            out.println(puzzle + "\t" + level + "\t" + solver.getScore() + "\t" + b);
+            if (times) out.println(puzzle + " " + level + " " + solver.getScore() + " " + (t / 1e6));
+            else out.println(puzzle + "\t" + level + "\t" + solver.getScore() + "\t" + b);
             if (paths != null) {
                 paths.println("#" + rated + " " + puzzle + " " + level + " (" + solver.getScore() + ")");
                 for (SolutionStep st : steps) paths.println("   " + st.toString(2));
