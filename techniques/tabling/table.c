@@ -130,6 +130,13 @@ static int group_node(int i, int on) { return TB_NODES + 2 * i + on; }
 ** the links to it appended to the candidates'. */
 static void group_links(coll *k, const sk_grid *g) {
   tb_links *L = k->L;
+  /* the groups of each digit, ascending: byd[byd_first[d] .. byd_first[d + 1]) */
+  int byd[TB_MAX_GROUPS], byd_first[11] = {0};
+  for (int i = 0; i < L->ngroup; i++) byd_first[L->group[i].digit + 1]++;
+  for (int d = 1; d <= 10; d++) byd_first[d] += byd_first[d - 1];
+  int fill[10];
+  memcpy(fill, byd_first, sizeof fill);
+  for (int i = 0; i < L->ngroup; i++) byd[fill[L->group[i].digit]++] = i;
   for (int i = 0; i < L->ngroup; i++) {
     const tb_group *gn = &L->group[i];
     int d = gn->digit, on = group_node(i, 1), off = group_node(i, 0);
@@ -155,9 +162,10 @@ static void group_links(coll *k, const sk_grid *g) {
       }
     }
     int nline = 0, ncol = 0, nbox = 0, line1 = -1, col1 = -1, box1 = -1;
-    for (int j = 0; j < L->ngroup; j++) {
+    for (int jj = byd_first[d]; jj < byd_first[d + 1]; jj++) {
+      int j = byd[jj];
       const tb_group *g2 = &L->group[j];
-      if (j == i || g2->digit != d || !sk_bits_empty(sk_bits_and(gn->cells, g2->cells))) continue;
+      if (j == i || !sk_bits_empty(sk_bits_and(gn->cells, g2->cells))) continue;
       if (gn->line >= 0 && gn->line == g2->line) {
         if (++nline == 1) line1 = j;
         add(k, on, group_node(j, 0), 2);
@@ -553,6 +561,8 @@ static const char tables_key[2][2];
 
 static void box_free(tb_box *b) {
   tb_free_links(&b->t.L);
+  if (b->t.scratch) tb_free_table(b->t.scratch);
+  free(b->t.scratch);
   free(b->t.node);
   free(b->t.parent);
   free(b->t.dist);
@@ -574,8 +584,8 @@ static int fill_all(tb_tables *t, const sk_grid *g) {
   t->total = 0;
   tb_free_links(&t->L);
   if (tb_build_links(&t->L, g, t->groups, t->als) != 0) return -1;
-  tb_table *T = calloc(1, sizeof *T);
-  if (!T) return -1;
+  if (!t->scratch && !(t->scratch = calloc(1, sizeof *t->scratch))) return -1;
+  tb_table *T = t->scratch;
   int r = 0;
   for (int c = 0; c < SK_CELLS && !r; c++)
     for (sk_mask m = g->cand[c]; m && !r; m &= m - 1)
@@ -602,8 +612,6 @@ static int fill_all(tb_tables *t, const sk_grid *g) {
         memcpy(t->dist + t->total, T->dist, (size_t)T->n * sizeof *T->dist);
         t->total += T->n;
       }
-  tb_free_table(T);
-  free(T);
   return r;
 }
 

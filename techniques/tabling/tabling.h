@@ -145,6 +145,7 @@ typedef struct tb_tables {
   uint16_t *node, *dist;
   int16_t *parent;
   int total, cap;
+  tb_table *scratch;              /* the table being filled */
 } tb_tables;
 
 static inline tb_view tb_tables_view(const tb_tables *t, int p) {
