@@ -1,7 +1,8 @@
 # hodoku_rating.sh -- HoDoKu 2.2.0's rating: ratings/hodoku.yaml (a scored
 # table: levels:) with ratings/hodoku.lua, asserted against HoDoKu's own
-# ratings and /vp paths (../shared/data/hodoku; those checks are skipped
-# when it is absent): level, score and step list on every puzzle whose path
+# ratings: those made here (tests/data/hodoku), and those of
+# ../shared/data/hodoku with its /vp paths (skipped when it is absent):
+# level, score and step list on every puzzle whose path
 # uses only techniques the table provides (bench_hodoku -c), the /bs line
 # and the /vp path byte for byte, rate --format %L %s, e:rate's and
 # e:rate_batch's score and level, and the table's levels: errors.
@@ -92,7 +93,17 @@ expect_status 0 "$SUDOKIT" rate --table "$T/good.yaml" --format '%L %s' "$p1"
 # over 10 in all, so the level is raised from low to high
 expect_grep '^high [0-9][0-9]*$' "$T/out" "a raised level"
 
-# -- against HoDoKu's own ratings
+# -- against HoDoKu's own ratings: the sets made with HoDoKu here
+# (tests/data/hodoku, tools/dev/HodokuRate.java), every puzzle in scope
+for f in "$SRC"/tests/data/hodoku/hodoku-ratings-*.tsv; do
+  [ -x "$BENCH" ] || break
+  n=$(($(wc -l <"$f") - 1))
+  expect_status 0 "$BENCH" -c -q "$f"
+  expect_grep "$(basename "$f"): $n puzzles, [1-9][0-9]* in scope" "$T/out" "bench_hodoku on $(basename "$f")"
+  k=$(sed -n 's/.* \([0-9]*\) in scope .*/\1/p' "$T/out" | head -1)
+  expect_grep "agreement (step list, score and level): $k / $k " "$T/out" "agreement on $(basename "$f")"
+done
+# ... and the shared ones
 if [ -d "$HD" ] && [ -x "$BENCH" ]; then
   expect_status 0 "$BENCH" -c -q "$HD/hodoku-ratings-mixed-1090.tsv" "$HD/hodoku-ratings-top1465.tsv" \
     "$HD/hodoku-ratings-kaggle-5001-6000.tsv"
