@@ -428,7 +428,8 @@ void tb_free_links(tb_links *L) {
 ** the distances grow along the table, so an entry is never found again
 ** by a shorter one, and the table is done when it is full.  Each link's
 ** node is written at the end of the table and kept (n grows) only when it
-** is new: no branch to mispredict on the common test. */
+** is new: no branch to mispredict on the common test; the entries'
+** positions are written at the end. */
 static void fill_fast(const tb_links *L, int max_entries, tb_table *T) {
   uint32_t now = T->now, *stamp = T->stamp;
   uint16_t *pos = T->pos;
@@ -442,7 +443,6 @@ static void fill_fast(const tb_links *L, int max_entries, tb_table *T) {
       int x = to[k];
       int fresh = stamp[x] != now;
       stamp[x] = now;
-      pos[x] = fresh ? (uint16_t)n : pos[x];
       T->node[n] = (uint16_t)x;
       T->parent[n] = (int16_t)j;
       T->dist[n] = d;
@@ -454,6 +454,9 @@ static void fill_fast(const tb_links *L, int max_entries, tb_table *T) {
 full:
   if (T->ndirect < 0) T->ndirect = n - 1;
   T->n = n;
+  /* each entry's position, once the table is made (no store in the walk
+  ** depends on a load of it) */
+  for (int i = 0; i < n; i++) pos[T->node[i]] = (uint16_t)i;
 }
 
 int tb_fill_table(const tb_links *L, int premise, int max_entries, tb_table *T) {
