@@ -91,6 +91,7 @@ typedef struct fctx {
   int *key;                    /* outcome -> step, with only_one */
   int oom;
   sk_bits allowed[9];          /* finder.getCandidatesAllowed */
+  sk_bits empty;               /* the empty cells */
   /* HoDoKu's scratch set tmpSet, which a premise contradicting itself
   ** prints the first cell of, as its previous user left it: its cells,
   ** and the first cell of the last non-empty set it listed (an empty set
@@ -189,7 +190,7 @@ static void check_one(fctx *x, int p) {
     finish(x);
   }
   for (int i = 1; i <= 9; i++)
-    for (int j = i + 1; j <= 9; j++) {
+    for (int j = i + 1; j <= 9 && !sk_bits_empty(t->on[i - 1]); j++) {
       sk_bits both = sk_bits_and(t->on[i - 1], t->on[j - 1]);
       if (sk_bits_empty(both)) continue;
       int c = x->v0 = sk_bits_first(both);
@@ -201,7 +202,7 @@ static void check_one(fctx *x, int p) {
   /* checkHouseSet: a digit set twice in a row, column, box */
   for (int k = 0; k < 3; k++)
     for (int i = 1; i <= 9; i++)
-      for (int h = 0; h < 9; h++) {
+      for (int h = 0; h < 9 && !sk_bits_empty(t->on[i - 1]); h++) {
         sk_bits in = sk_bits_and(sk_house_bits[k * 9 + h], t->on[i - 1]);
         if (!sk_bits_empty(in)) x->v0 = sk_bits_first(in);
         if (sk_bits_count(in) < 2) continue;
@@ -216,8 +217,7 @@ static void check_one(fctx *x, int p) {
     dead = sk_bits_and(dead, ok);
     dead = sk_bits_andnot(dead, t->on[i]);
   }
-  for (int c = 0; c < SK_CELLS; c++)
-    if (g->value[c]) sk_bits_clear(&dead, c);
+  dead = sk_bits_and(dead, x->empty);
   if (!sk_bits_empty(dead)) x->v0 = sk_bits_first(dead);
   for (int c; (c = sk_bits_pop(&dead)) >= 0; ) {
     begin_contra(x, p, E_CELL, c);
@@ -225,17 +225,19 @@ static void check_one(fctx *x, int p) {
     finish(x);
   }
   /* checkHouseDel: every place of a digit in a house deleted */
+  /* (a digit with no deleted candidate in the table has no such house; the
+  ** scratch set is left as the last house leaves it) */
   for (int k = 0; k < 3; k++)
     for (int i = 1; i <= 9; i++)
-      for (int h = 0; h < 9; h++) {
+      for (int h = 0; h < 9 && !sk_bits_empty(t->off[i - 1]); h++) {
         sk_bits in = sk_bits_and(sk_house_bits[k * 9 + h], x->allowed[i - 1]);
-        x->tmp = in;
         if (sk_bits_empty(in) || !sk_bits_equal(sk_bits_and(in, t->off[i - 1]), in)) continue;
         x->v0 = sk_bits_first(in);
         begin_contra(x, p, k == 0 ? E_LINE : k == 1 ? E_COL : E_BLOCK, h);
         for (int c; (c = sk_bits_pop(&in)) >= 0; ) chain(x, p, normal(c, i, 0));
         finish(x);
       }
+  x->tmp = sk_bits_and(sk_house_bits[26], x->allowed[8]);
 }
 
 /* checkTwoChains: what both tables of one candidate imply. */
@@ -455,6 +457,8 @@ static int search(const sk_search *s) {
       if (g->value[c]) sk_bits_clear(&a, c);
     x.allowed[d] = a;
   }
+  for (int c = 0; c < SK_CELLS; c++)
+    if (!g->value[c]) sk_bits_set(&x.empty, c);
   x.tabs = tb_get_tables(s, 1, als, maxe, &own);
   if (!x.tabs) goto done;
   x.L = &x.tabs->L;
