@@ -64,8 +64,9 @@
 ** show it).  h->order is the rank in that sort.
 **
 ** The tables come from tb_get_tables (table.c), each made once per grid:
-** the three passes read the same tables, and forcing-chain, tried later
-** on the same grid, reads the grouped ones.
+** the passes read the same tables (the "delete" tables' loops and AICs in
+** one walk, the AICs kept apart and appended: the order of two passes),
+** and forcing-chain, tried later on the same grid, reads the grouped ones.
 **
 ** Options (host->param, HoDoKu's default):
 **   max-table-entry-length  1000  entries of a table (maxTableEntryLength)
@@ -505,6 +506,51 @@ static void scan(ctx *x, int on, int aic) {
     }
 }
 
+/* The "delete" tables' loops (into x) and AICs (into a list of their
+** own, appended to x's after the pass): one walk over each table gives
+** the steps in the order of a pass for loops followed by a pass for AICs
+** (an entry is a loop's end in the premise's cell, an AIC's in another). */
+static void scan_off(ctx *x) {
+  const sk_grid *g = x->g;
+  ctx y = *x;
+  y.st = NULL;
+  y.chp = y.elp = NULL;
+  y.nst = y.capst = y.nchp = y.capchp = y.nelp = y.capelp = 0;
+  for (int c = 0; c < SK_CELLS && !x->oom && !y.oom; c++)
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) {
+      int p = tb_node(c, __builtin_ctz(m) + 1, 0);
+      x->T = y.T = tb_tables_view(x->tabs, p);
+      const tb_view *T = &x->T;
+      for (int j = 1; j < T->n; j++) {
+        int nd = T->node[j];
+        if (!tb_is_normal(nd)) continue;
+        if (CELL(nd) == c) check_loop(x, j);
+        else if (aic_end(&y, p, nd)) check_aic(&y, j);
+      }
+    }
+  if (y.oom ||
+      grow((void **)&x->st, &x->capst, x->nst + y.nst, sizeof *x->st) ||
+      grow((void **)&x->chp, &x->capchp, x->nchp + y.nchp, sizeof *x->chp) ||
+      grow((void **)&x->elp, &x->capelp, x->nelp + y.nelp, sizeof *x->elp)) {
+    x->oom = 1;
+  } else {
+    for (int i = 0; i < y.nst; i++) {
+      step t = y.st[i];
+      t.ch += x->nchp;
+      t.el += x->nelp;
+      x->st[x->nst + i] = t;
+    }
+    if (y.nchp) memcpy(x->chp + x->nchp, y.chp, (size_t)y.nchp * sizeof *x->chp);
+    if (y.nelp) memcpy(x->elp + x->nelp, y.elp, (size_t)y.nelp * sizeof *x->elp);
+    x->nst += y.nst;
+    x->nchp += y.nchp;
+    x->nelp += y.nelp;
+  }
+  free(y.st);
+  free(y.chp);
+  free(y.elp);
+}
+
 /* One search: every step found in the tables (with ALS nodes or not),
 ** kept and sorted as HoDoKu does; emits the steps of the types in mask
 ** (bit t for fig type t): the first of the sort only unless every. */
@@ -522,8 +568,7 @@ static int one_search(const sk_search *s, int grouped, int als, unsigned mask, i
   if (!x.tabs) goto done;
   x.L = &x.tabs->L;
   scan(&x, 1, 0);
-  scan(&x, 0, 0);
-  scan(&x, 0, 1);
+  scan_off(&x);
   if (x.oom || !x.nst) goto done;
   int *keep = malloc((size_t)x.nst * 3 * sizeof *keep);
   if (!keep) goto done;
