@@ -47,6 +47,7 @@
 #include <strings.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include "sk_engine.h"
 
 #define MAXSTEPS 512
@@ -191,13 +192,14 @@ static void run_peer(const rated *in, int n, double ms) {
   int st = pclose(p);
   remove(tmpl);
   if (st != 0 || got == 0) {
-    printf("  HoDoKu peer %s failed (status %d, %d puzzles rated); no head-to-head\n", opt_peer, st, got);
+    printf("  HoDoKu peer %s failed (exit status %d, %d puzzles rated); no head-to-head\n", opt_peer,
+           st == -1 ? -1 : WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st), got);
     return;
   }
   double pms = sum / got;
   printf("  HoDoKu run now (%s) on %d of the %d puzzles in scope: %.3f ms per puzzle (CPU): %.1fx\n",
          opt_peer, got, n, pms, ms > 0 ? pms / ms : 0.0);
-  if (differ) printf("  HoDoKu run now rates %d puzzles otherwise than the file (first %s)\n", differ, first);
+  if (differ) printf("  HoDoKu run now rates %d of them otherwise than the file (first %s)\n", differ, first);
   peer_sec_total += sum / 1000.0;
   peer_n_total += got;
 }
