@@ -2,7 +2,7 @@
 ** bench_hodoku.c -- sudokit's HoDoKu rating (ratings/hodoku.yaml) against
 ** HoDoKu 2.2.0's own ratings, and its speed against HoDoKu's.
 **
-**   bench_hodoku [-t TABLE] [-c] [-q] [-n MAX] [DIR | FILE.tsv...]
+**   bench_hodoku [-t TABLE] [-c] [-q] [-n MAX] [-H RUNNER] [DIR | FILE.tsv...]
 **
 ** Each FILE is HoDoKu's batch result, "puzzle<TAB>level<TAB>score<TAB>steps"
 ** (steps: HoDoKu's arg names in path order; ../shared/data/hodoku/
@@ -18,16 +18,26 @@
 ** names that skip most), agreement per HoDoKu level, for the first
 ** differences the step where the two paths part (with both step texts when
 ** the paths file is there), and the CPU time per puzzle in scope against
-** HoDoKu's own (77 ms per puzzle on mixed-1090, 107 ms on top1465:
-** hodoku-facts.md §5.2, the solving thread only), with the 20x target.
+** HoDoKu's own mean on the whole set where it was measured (76.9 ms per
+** puzzle on mixed-1090, 106.8 ms on top1465: hodoku-facts.md §5.2, the
+** solving thread only), with the 20x target; with -H, also against HoDoKu
+** run now, on this machine, on the same puzzles.
 ** Times are the process's CPU time on a shared machine: indicative.
 **   -t TABLE  the table (default hodoku)
 **   -c        check: exit 1 when a puzzle in scope disagrees (the test suite
 **             runs this)
 **   -q        no per-puzzle difference lines
 **   -n MAX    at most MAX puzzles per file
+**   -H RUNNER HoDoKu as a peer: RUNNER PUZZLES must rate each puzzle of the
+**             file PUZZLES (the puzzles in scope) and print per puzzle
+**             "PUZZLE LEVEL SCORE CPU_MS" (bench/peer_hodoku.sh does, with
+**             HoDoKu 2.2.0); its mean CPU time is printed with the ratio,
+**             and a level or score it gives other than the file's is named
+**             (the file and the runner must be the same HoDoKu)
 ** A directory argument is the shared benchmark directory `make bench` passes:
-** the files are then DIR/../data/hodoku/hodoku-ratings-*.tsv.
+** the files are then DIR/../data/hodoku/hodoku-ratings-*.tsv.  HoDoKu's
+** ratings of further sets made here with tools/dev/HodokuRate.java are in
+** tests/data/hodoku/ (bench/run.sh passes them too).
 */
 #include <ctype.h>
 #include <dirent.h>
@@ -37,20 +47,16 @@
 #include <strings.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include "sk_engine.h"
 
 #define MAXSTEPS 512
 #define SHOW_DIFFS 10            /* difference lines per file */
 
-/* HoDoKu's CPU time per puzzle (solving thread, /bs's setSudoku,
-** validSolution, solve): on the whole set (hodoku-facts.md §5.2), and on
-** the puzzles in scope of a table that lacks some of HoDoKu's techniques
-** (0: not measured; with the forcing nets every puzzle of these sets is in
-** scope of ratings/hodoku.yaml, so the whole set's figure applies), measured
-** once with HoDoKu 2.2.0 built from source (javac --release 8) and a
-** harness timing the same calls, on a loaded 2-core machine. */
-static const struct { const char *set; double ms, scope_ms; } hodoku_ms[] = {
-  {"mixed-1090", 76.9, 0}, {"top1465", 106.8, 0}, {"kaggle-5001-6000", 0.2, 0},
+/* HoDoKu 2.2.0's mean CPU time per puzzle on the whole set (solving thread,
+** /bs's setSudoku, validSolution, solve: hodoku-facts.md §5.2). */
+static const struct { const char *set; double ms; } hodoku_ms[] = {
+  {"mixed-1090", 76.9}, {"top1465", 106.8}, {"kaggle-5001-6000", 0.2},
 };
 
 static double cpu_now(void) {
@@ -135,6 +141,69 @@ static void paths_free(paths *ps) {
 typedef struct missing { char arg[16]; int n; } missing;
 
 static int opt_check, opt_quiet, opt_max;
+static const char *opt_peer;          /* -H RUNNER */
+static double peer_sec_total;         /* the runner's CPU time, all files */
+static int peer_n_total;
+
+/* a puzzle in scope with HoDoKu's rating of it in the file */
+typedef struct rated { char puzzle[SK_CELLS + 1]; char level[16]; long long score; } rated;
+
+/* Runs the -H runner on the puzzles in scope; prints its mean time and the
+** ratio to ours (ms), and the puzzles it rates otherwise than the file. */
+static void run_peer(const rated *in, int n, double ms) {
+  char tmpl[] = "/tmp/bench_hodoku.XXXXXX";
+  int fd = mkstemp(tmpl);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!f) { printf("  HoDoKu peer: cannot write a temporary file; skipped\n"); return; }
+  for (int i = 0; i < n; i++) fprintf(f, "%s\n", in[i].puzzle);
+  fclose(f);
+  char cmd[8192];
+  if (strchr(opt_peer, '\'') || snprintf(cmd, sizeof cmd, "'%s' '%s'", opt_peer, tmpl) >= (int)sizeof cmd) {
+    printf("  HoDoKu peer: cannot quote %s; skipped\n", opt_peer);
+    remove(tmpl);
+    return;
+  }
+  FILE *p = popen(cmd, "r");
+  if (!p) { printf("  HoDoKu peer: cannot run %s; skipped\n", opt_peer); remove(tmpl); return; }
+  char line[512];
+  int got = 0, differ = 0, at = 0;
+  double sum = 0;
+  char first[256] = "";
+  while (fgets(line, sizeof line, p)) {
+    char pz[128], lvl[32];
+    long long sc;
+    double t;
+    if (sscanf(line, "%127s %31s %lld %lf", pz, lvl, &sc, &t) != 4 || strlen(pz) != SK_CELLS) continue;
+    int k = -1;
+    for (int j = 0; j < n && k < 0; j++) {
+      int i = (at + j) % n;
+      if (!strcmp(in[i].puzzle, pz)) k = i;
+    }
+    if (k < 0) continue;
+    at = k + 1;
+    got++;
+    sum += t;
+    if (strcasecmp(lvl, in[k].level) || sc != in[k].score) {
+      if (!differ++)
+        snprintf(first, sizeof first, "%s: %s (%lld) here, %s (%lld) in the file", pz, lvl, sc,
+                 in[k].level, in[k].score);
+    }
+  }
+  int st = pclose(p);
+  remove(tmpl);
+  if (st != 0 || got == 0) {
+    printf("  HoDoKu peer %s failed (exit status %d, %d puzzles rated); no head-to-head\n", opt_peer,
+           st == -1 ? -1 : WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st), got);
+    return;
+  }
+  double pms = sum / got;
+  printf("  HoDoKu run now (%s) on %d of the %d puzzles in scope: %.3f ms per puzzle (CPU): %.1fx\n",
+         opt_peer, got, n, pms, ms > 0 ? pms / ms : 0.0);
+  if (differ) printf("  HoDoKu run now rates %d of them otherwise than the file (first %s)\n", differ, first);
+  peer_sec_total += sum / 1000.0;
+  peer_n_total += got;
+}
+
 
 /* returns the number of puzzles in scope that disagree */
 static int run_file(sk_engine *e, const char *file, double *sec_total, int *scope_total) {
@@ -163,6 +232,8 @@ static int run_file(sk_engine *e, const char *file, double *sec_total, int *scop
   char *line = NULL;
   size_t cap = 0;
   long lineno = 0;
+  rated *in_scope = NULL;
+  int nin = 0, capin = 0, cut = 0;
   while (getline(&line, &cap, f) > 0) {
     lineno++;
     if (lineno == 1 && !strncmp(line, "puzzle\t", 7)) continue;
@@ -176,7 +247,7 @@ static int run_file(sk_engine *e, const char *file, double *sec_total, int *scop
     char *st = strchr(sc, '\t');
     if (!st) continue;
     *st++ = 0;
-    if (opt_max && total >= opt_max) break;
+    if (opt_max && total >= opt_max) { cut = 1; break; }
     total++;
     /* HoDoKu's steps, and whether the table has them all */
     const char *args[MAXSTEPS];
@@ -204,6 +275,18 @@ static int run_file(sk_engine *e, const char *file, double *sec_total, int *scop
     }
     scope++;
     if (hl >= 0 && hl < NLV) lv_scope[hl]++;
+    if (opt_peer) {
+      if (nin == capin) {
+        capin = capin ? 2 * capin : 1024;
+        in_scope = realloc(in_scope, (size_t)capin * sizeof *in_scope);
+        if (!in_scope) { fprintf(stderr, "bench_hodoku: out of memory\n"); exit(2); }
+      }
+      rated *q = &in_scope[nin++];
+      memcpy(q->puzzle, line, SK_CELLS);
+      q->puzzle[SK_CELLS] = 0;
+      snprintf(q->level, sizeof q->level, "%s", lvl);
+      q->score = atoll(sc);
+    }
     sk_rating r;
     sk_rate_opts o = {.record = 1};
     double t0 = cpu_now();
@@ -290,15 +373,13 @@ static int run_file(sk_engine *e, const char *file, double *sec_total, int *scop
     double ms = 1000.0 * sec / scope;
     printf("  time: %.3f ms per puzzle in scope (CPU)", ms);
     for (size_t k = 0; k < sizeof hodoku_ms / sizeof hodoku_ms[0]; k++)
-      if (!strcmp(set, hodoku_ms[k].set)) {
-        printf("; HoDoKu %.1f ms per puzzle on the whole set: %.0fx (target 20x)", hodoku_ms[k].ms,
-               ms > 0 ? hodoku_ms[k].ms / ms : 0.0);
-        if (hodoku_ms[k].scope_ms > 0)
-          printf("; HoDoKu %.1f ms on the puzzles in scope (measured then): %.1fx",
-                 hodoku_ms[k].scope_ms, ms > 0 ? hodoku_ms[k].scope_ms / ms : 0.0);
-      }
+      if (!cut && !strcmp(set, hodoku_ms[k].set))
+        printf("; HoDoKu %.1f ms per puzzle on the whole set (measured once): %.1fx (target 20x)",
+               hodoku_ms[k].ms, ms > 0 ? hodoku_ms[k].ms / ms : 0.0);
     printf("\n");
+    if (opt_peer && nin) run_peer(in_scope, nin, ms);
   }
+  free(in_scope);
   *sec_total += sec;
   *scope_total += scope;
   return diffs;
@@ -324,8 +405,9 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "-c")) opt_check = 1;
     else if (!strcmp(argv[i], "-q")) opt_quiet = 1;
     else if (!strcmp(argv[i], "-n") && i + 1 < argc) opt_max = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "-H") && i + 1 < argc) opt_peer = argv[++i];
     else if (argv[i][0] == '-') {
-      fprintf(stderr, "usage: bench_hodoku [-t TABLE] [-c] [-q] [-n MAX] [DIR | FILE.tsv...]\n");
+      fprintf(stderr, "usage: bench_hodoku [-t TABLE] [-c] [-q] [-n MAX] [-H RUNNER] [DIR | FILE.tsv...]\n");
       return 2;
     } else {
       struct stat st;
@@ -373,6 +455,9 @@ int main(int argc, char **argv) {
   }
   if (scope) printf("all files: %d puzzles in scope, %.3f ms per puzzle (CPU, shared machine: indicative)\n",
                     scope, 1000.0 * sec / scope);
+  if (peer_n_total)
+    printf("all files: HoDoKu run now %.3f ms per puzzle on %d of them (CPU)\n",
+           1000.0 * peer_sec_total / peer_n_total, peer_n_total);
   for (int k = 0; k < nowned; k++) free(owned[k]);
   sk_engine_free(e);
   return opt_check && bad ? 1 : 0;

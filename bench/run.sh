@@ -24,6 +24,11 @@
 #   std::chrono::nanoseconds; then
 #   mkdir build && cd build && CC=clang CXX=clang++ cmake -DCMAKE_BUILD_TYPE=Release .. &&
 #   make run_benchmark        (-O3 -march=native are its defaults)
+# bench_hodoku compares the hodoku table's ratings with HoDoKu 2.2.0's own
+# (../shared/data/hodoku and tests/data/hodoku) and prints its time against
+# HoDoKu's measured whole-set means; with SK_PEER_HODOKU set to a runner
+# (bench/peer_hodoku.sh, which needs HoDoKu's compiled classes: see there) it
+# also runs HoDoKu now on the same puzzles and prints the ratio.
 build=${1:?usage: sh bench/run.sh ABS_BUILD_DIR}
 src=$(cd "$(dirname "$0")/.." && pwd)
 shared="$src/../shared/bench"
@@ -50,6 +55,8 @@ peer_file() {
   echo "bench: SK_PEER_SKFR not set; no head-to-head with skfr (see bench/peer_skfr.sh)"
 [ -n "${SK_PEER_TDOKU:-}" ] ||
   echo "bench: SK_PEER_TDOKU not set; no head-to-head with tdoku (see bench/run.sh)"
+[ -n "${SK_PEER_HODOKU:-}" ] ||
+  echo "bench: SK_PEER_HODOKU not set; no head-to-head with HoDoKu run now (see bench/peer_hodoku.sh)"
 peer=$(peer_file "$shared/../data/mixed-1090.txt" mixed) || status=1
 # SE's own ratings and times as a bench_rate -S file: PUZZLE ER EP ED MS
 se_peer="$build/bench/peer-se.txt"
@@ -65,7 +72,15 @@ for b in "$build"/bench/bench_*; do
   [ "$(basename "$b")" = bench_rate ] && with=$peer || with=
   [ "$(basename "$b")" = bench_rate ] && se=$se_peer || se=
   [ "$(basename "$b")" = bench_solver ] && td=${SK_PEER_TDOKU:-} || td=
-  "$b" ${with:+-c "$with"} ${se:+-S "$se"} ${td:+-T "$td"} "$shared" ||
+  more=
+  if [ "$(basename "$b")" = bench_hodoku ]; then
+    hd=${SK_PEER_HODOKU:-}
+    more=$(ls "$src"/tests/data/hodoku/hodoku-ratings-*.tsv 2>/dev/null || true)
+  else
+    hd=
+  fi
+  # shellcheck disable=SC2086 # $more: file names without spaces (tests/data)
+  "$b" ${with:+-c "$with"} ${se:+-S "$se"} ${td:+-T "$td"} ${hd:+-H "$hd"} "$shared" $more ||
     { echo "bench: $(basename "$b") failed (exit $?)"; status=1; }
   ran=$((ran + 1))
 done

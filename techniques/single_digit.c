@@ -56,7 +56,9 @@
 **     weighted index sum of the eliminations (for turbots compareTo is
 **     exactly that).  As in HoDoKu, a link in a box to a cell of the same
 **     row or column is the row's or column's link (strong only if that
-**     line holds d twice), and the chain may end where it started.
+**     line holds d twice), and the chain may end where it started.  In a
+**     rating step only a chain ordered before every one emitted so far is
+**     emitted (all have one difficulty: the others cannot win).
 **
 ** Options (host->param, HoDoKu's default):
 **   duals              0   find dual kites and dual ERs
@@ -485,21 +487,28 @@ typedef struct links {
   int16_t start[82];     /* links of cell c: at[start[c] .. start[c+1]-1] */
   uint8_t at[81 * 20];
   uint8_t strong[81 * 20];
+  int16_t sstart[82];    /* the strong ones alone, in that order: sat[sstart[c] ..] */
+  uint8_t sat[81 * 20];
 } links;
 
 static void make_links(const sk_grid *g, int d, links *L) {
   sk_bits dc = g->dcells[d - 1];
   int n = 0;
+  int count[27];
+  for (int h = 0; h < 27; h++) count[h] = sk_bits_count(sk_bits_and(dc, sk_house_bits[h]));
   for (int c = 0; c < 81; c++) {
     L->start[c] = (int16_t)n;
     if (!sk_bits_has(&dc, c)) continue;
+    const uint8_t *hs = sk_cell_house[c];
     for (int k = 0; k < 3; k++) {
-      int h = sk_cell_house[c][k];
-      int strong = sk_bits_count(sk_grid_places(g, h, d)) == 2;
-      for (int i = 0; i < 9; i++) {
-        int o = sk_house_cell[h][i];
-        if (o == c || !sk_bits_has(&dc, o)) continue;
-        if (k == 2 && (sk_row_of(o) == sk_row_of(c) || sk_col_of(o) == sk_col_of(c))) continue;
+      int h = hs[k];
+      int strong = count[h] == 2;
+      /* the house's cells in its order (ascending); in the box, not those
+      ** of c's row or column */
+      sk_bits in = sk_bits_and(dc, sk_house_bits[h]);
+      if (k == 2) in = sk_bits_andnot(in, sk_bits_or(sk_house_bits[hs[0]], sk_house_bits[hs[1]]));
+      sk_bits_clear(&in, c);
+      for (int o; (o = sk_bits_pop(&in)) >= 0; ) {
         L->at[n] = (uint8_t)o;
         L->strong[n] = (uint8_t)strong;
         n++;
@@ -507,20 +516,29 @@ static void make_links(const sk_grid *g, int d, links *L) {
     }
   }
   L->start[81] = (int16_t)n;
+  int k = 0;
+  for (int c = 0; c < 81; c++) {
+    L->sstart[c] = (int16_t)k;
+    for (int i = L->start[c]; i < L->start[c + 1]; i++)
+      if (L->strong[i]) L->sat[k++] = L->at[i];
+  }
+  L->sstart[81] = (int16_t)k;
+}
+
+/* SolutionStep.compareTo between turbots: more eliminations, then the
+** smaller getIndexSumme (k-th elimination weighted 1 + 80k) */
+static int64_t turbot_order(int d, sk_bits hit) {
+  int64_t n = 0, sum = 0, off = 1;
+  for (int c; (c = sk_bits_pop(&hit)) >= 0; off += 80, n++) sum += c * off + d;
+  return ((int64_t)(1000 - n) << 40) | sum;
 }
 
 static int turbot_emit(const sk_search *s, int d, const int chain[4], sk_bits hit) {
   const sk_host *host = s->host;
   sk_hint h;
   host->hint_init(&h);
-  /* SolutionStep.compareTo between turbots: more eliminations, then the
-  ** smaller getIndexSumme (k-th elimination weighted 1 + 80k) */
-  int64_t n = 0, sum = 0, off = 1;
-  for (int c; (c = sk_bits_pop(&hit)) >= 0; off += 80, n++) {
-    sk_hint_elim(&h, c, d);
-    sum += c * off + d;
-  }
-  h.order = ((int64_t)(1000 - n) << 40) | sum;
+  h.order = turbot_order(d, hit);
+  for (int c; (c = sk_bits_pop(&hit)) >= 0; ) sk_hint_elim(&h, c, d);
   char a[8], b[8], c[8], e[8];
   for (int i = 0; i < 4; i++) sk_hint_focus(&h, chain[i], d);
   host->hint_printf(&h, "Turbot Fish: %d %s =%d= %s -%d- %s =%d= %s", d, sk_cell_name(chain[0], a),
@@ -535,6 +553,13 @@ static int turbot_search(const sk_search *s) {
   ** every digit first */
   links *byd = malloc(9 * sizeof *byd);
   if (!byd) return SK_SEARCH_DONE;
+  /* Every turbot has the same figures, so the same difficulty: in a rating
+  ** step (difficulty >= 0) one whose order is not below the least emitted
+  ** cannot win (the engine keeps the first of equal ones), and is not
+  ** emitted.  Hint listings get every one. */
+  int32_t fig0[SK_FIG_COUNT] = {0};
+  int prune = s->host->difficulty(s, fig0, 0) >= 0;
+  int64_t best = INT64_MAX;
   for (int d = 1; d <= 9; d++) make_links(g, d, &byd[d - 1]);
   int r = SK_SEARCH_DONE;
   for (int st = 0; st < 81 && r == SK_SEARCH_DONE; st++) {
@@ -544,19 +569,22 @@ static int turbot_search(const sk_search *s) {
       const links *l = &byd[d - 1];
       sk_bits dc = g->dcells[d - 1];
       sk_bits from_start = sk_bits_and(dc, sk_peer_bits[st]);
-      for (int i1 = l->start[st]; i1 < l->start[st + 1] && r == SK_SEARCH_DONE; i1++) {
-        if (!l->strong[i1]) continue;
-        int a = l->at[i1];
+      for (int i1 = l->sstart[st]; i1 < l->sstart[st + 1] && r == SK_SEARCH_DONE; i1++) {
+        int a = l->sat[i1];
         for (int i2 = l->start[a]; i2 < l->start[a + 1] && r == SK_SEARCH_DONE; i2++) {
           int b = l->at[i2];
           if (b == st) continue;          /* a loop back to the start ends the chain */
-          for (int i3 = l->start[b]; i3 < l->start[b + 1]; i3++) {
-            if (!l->strong[i3]) continue;
-            int c = l->at[i3];
+          for (int i3 = l->sstart[b]; i3 < l->sstart[b + 1]; i3++) {
+            int c = l->sat[i3];
             if (c == a) continue;         /* back into the chain (the start may close it) */
             sk_bits hit = sk_bits_and(from_start, sk_peer_bits[c]);
             if (sk_bits_empty(hit)) continue;
             int chain[4] = {st, a, b, c};
+            if (prune) {
+              int64_t o = turbot_order(d, hit);
+              if (o >= best) continue;
+              best = o;
+            }
             if (turbot_emit(s, d, chain, hit)) { r = SK_SEARCH_STOPPED; break; }
           }
         }

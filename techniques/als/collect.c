@@ -126,48 +126,82 @@ static als_data *collect_als(const sk_search *s, const sk_grid *g) {
 
 /* ---- restricted commons ---- */
 
-/* -1 when memory runs out or the engine's budget stops it (asked every 64
-** ALS: a contrived grid can hold 13,000 ALS and so 10^8 pairs) */
+/* For ALS i, only the ALS j holding a cell among i's buddies can share an
+** RC with it (an RC digit's cells in j see all of its cells in i and are
+** not in i): per cell, the set of ALS holding it (a bit per ALS), and
+** their union over i's buddies gives the j to look at, ascending, as the
+** plain double loop meets them.  -1 when memory runs out or the engine's
+** budget stops it (asked every 64 ALS: a contrived grid can hold 13,000
+** ALS and so 10^8 pairs). */
 static int collect_rcs(const sk_search *s, als_data *d, int overlap, int forward) {
   d->rc_valid = 0;
   d->nrc = 0;
   free(d->start), free(d->end);
   d->start = malloc((size_t)(d->nals + 1) * sizeof *d->start);
   d->end = malloc((size_t)(d->nals + 1) * sizeof *d->end);
-  if (!d->start || !d->end) return -1;
+  int words = (d->nals + 63) / 64;
+  uint64_t *in_cell = calloc((size_t)SK_CELLS * (size_t)(words ? words : 1), sizeof *in_cell);
+  uint64_t *cand = malloc((size_t)(words ? words : 1) * sizeof *cand);
+  if (!d->start || !d->end || !in_cell || !cand) {
+    free(in_cell), free(cand);
+    return -1;
+  }
   for (int i = 0; i < d->nals; i++) {
-    if ((i & 63) == 0 && s->host->should_stop(s)) return -1;
+    sk_bits b = d->als[i].cells;
+    for (int c; (c = sk_bits_pop(&b)) >= 0; ) in_cell[(size_t)c * words + i / 64] |= 1ull << (i % 64);
+  }
+  for (int i = 0; i < d->nals; i++) {
+    if ((i & 63) == 0 && s->host->should_stop(s)) {
+      free(in_cell), free(cand);
+      return -1;
+    }
     const als_set *x = &d->als[i];
     d->start[i] = d->nrc;
-    for (int j = forward ? i + 1 : 0; j < d->nals; j++) {
-      if (i == j) continue;
-      const als_set *y = &d->als[j];
-      sk_bits inter = sk_bits_and(x->cells, y->cells);
-      if (!overlap && !sk_bits_empty(inter)) continue;
-      sk_mask common = (sk_mask)(x->cand & y->cand);
-      int n = 0;
-      for (sk_mask m = common; m; m &= (sk_mask)(m - 1)) {
-        int dg = sk_mask_first(m);
-        sk_bits where = sk_bits_or(x->dcells[dg], y->dcells[dg]);
-        if (!sk_bits_empty(sk_bits_and(where, inter))) continue;
-        sk_bits see = sk_bits_and(sk_bits_or(x->dbuddies[dg], x->dcells[dg]),
-                                  sk_bits_or(y->dbuddies[dg], y->dcells[dg]));
-        if (!sk_bits_equal(sk_bits_and(where, see), where)) continue;
-        if (n++ == 0) {
-          if (d->nrc == d->rccap) {
-            int cap = d->rccap ? 2 * d->rccap : 1024;
-            als_rc *p = realloc(d->rc, (size_t)cap * sizeof *p);
-            if (!p) return -1;
-            d->rc = p, d->rccap = cap;
+    memset(cand, 0, (size_t)words * sizeof *cand);
+    sk_bits bud = x->buddies;
+    for (int c; (c = sk_bits_pop(&bud)) >= 0; ) {
+      const uint64_t *row = in_cell + (size_t)c * words;
+      for (int w = 0; w < words; w++) cand[w] |= row[w];
+    }
+    int from = forward ? i + 1 : 0;
+    for (int w = from / 64; w < words; w++) {
+      uint64_t bits = cand[w];
+      if (w == from / 64) bits &= ~0ull << (from % 64);
+      for (; bits; bits &= bits - 1) {
+        int j = w * 64 + __builtin_ctzll(bits);
+        if (i == j) continue;
+        const als_set *y = &d->als[j];
+        sk_bits inter = sk_bits_and(x->cells, y->cells);
+        if (!overlap && !sk_bits_empty(inter)) continue;
+        sk_mask common = (sk_mask)(x->cand & y->cand);
+        int n = 0;
+        for (sk_mask m = common; m; m &= (sk_mask)(m - 1)) {
+          int dg = sk_mask_first(m);
+          sk_bits where = sk_bits_or(x->dcells[dg], y->dcells[dg]);
+          if (!sk_bits_empty(sk_bits_and(where, inter))) continue;
+          sk_bits see = sk_bits_and(sk_bits_or(x->dbuddies[dg], x->dcells[dg]),
+                                    sk_bits_or(y->dbuddies[dg], y->dcells[dg]));
+          if (!sk_bits_equal(sk_bits_and(where, see), where)) continue;
+          if (n++ == 0) {
+            if (d->nrc == d->rccap) {
+              int cap = d->rccap ? 2 * d->rccap : 1024;
+              als_rc *p = realloc(d->rc, (size_t)cap * sizeof *p);
+              if (!p) {
+                free(in_cell), free(cand);
+                return -1;
+              }
+              d->rc = p, d->rccap = cap;
+            }
+            d->rc[d->nrc++] = (als_rc){i, j, (uint8_t)dg, 0, 0};
+          } else {
+            d->rc[d->nrc - 1].d2 = (uint8_t)dg;
           }
-          d->rc[d->nrc++] = (als_rc){i, j, (uint8_t)dg, 0, 0};
-        } else {
-          d->rc[d->nrc - 1].d2 = (uint8_t)dg;
         }
       }
     }
     d->end[i] = d->nrc;
   }
+  free(in_cell), free(cand);
   d->rc_overlap = overlap, d->rc_forward = forward, d->rc_valid = 1;
   return 0;
 }

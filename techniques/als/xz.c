@@ -53,6 +53,18 @@ static sk_mask common_elims(const sk_grid *g, const als_set *x, const als_set *y
   return z;
 }
 
+/* The digits common_elims would report, without a hint: the cheap test
+** made before one is built. */
+static sk_mask common_z(const als_set *x, const als_set *y, sk_mask not) {
+  sk_mask m = (sk_mask)(x->cand & y->cand & ~not), z = 0;
+  if (!m || sk_bits_empty(sk_bits_and(x->buddies, y->buddies))) return 0;
+  for (; m; m &= (sk_mask)(m - 1)) {
+    int d = sk_mask_first(m);
+    if (!sk_bits_empty(sk_bits_and(x->dbuddies[d], y->dbuddies[d]))) z |= SK_BIT(d);
+  }
+  return z;
+}
+
 /* x and y doubly linked by d1, d2: x less them is locked. */
 static int locked_elims(const als_set *x, const als_set *y, int d1, int d2, sk_hint *h) {
   sk_mask m = (sk_mask)(x->cand & ~SK_BIT(d1) & ~SK_BIT(d2));
@@ -87,6 +99,7 @@ int als_search_xz(const sk_search *s) {
     const als_rc *rc = &d->rc[i];
     if (rc->a1 > rc->a2) continue;
     const als_set *a = &d->als[rc->a1], *b = &d->als[rc->a2];
+    if (!rc->d2 && !common_z(a, b, SK_BIT(rc->d1))) continue;
     sk_hint h;
     host->hint_init(&h);
     sk_mask z = common_elims(g, a, b, SK_BIT(rc->d1), &h);
@@ -141,9 +154,10 @@ static int wing(const sk_search *s, const als_data *d, const als_rc *rc1, const 
   if (!overlap && !sk_bits_empty(sk_bits_and(a->cells, b->cells))) return 0;
   sk_bits u = sk_bits_or(a->cells, b->cells);
   if (sk_bits_equal(u, a->cells) || sk_bits_equal(u, b->cells)) return 0;
+  sk_mask rcs = (sk_mask)(rc_digits(rc1) | rc_digits(rc2));
+  if (!common_z(a, b, rcs)) return 0;
   sk_hint h;
   host->hint_init(&h);
-  sk_mask rcs = (sk_mask)(rc_digits(rc1) | rc_digits(rc2));
   sk_mask z = common_elims(s->grid, a, b, rcs, &h);
   if (!sk_hint_has_elims(&h)) return 0;
   focus_of(s->grid, &h, a);

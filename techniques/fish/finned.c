@@ -25,7 +25,9 @@
 ** lexicographic order of their lines; the first fish of the technique's
 ** kind wins.  The search (hodoku.c, shared with fish.c's
 ** basic-* ids) builds each base set's cover sets from the fin box instead
-** of trying all of them, which keeps every size fast.  Its comment says
+** of trying all of them, which keeps every size fast; in a rating step a
+** finned search that finds nothing leaves the first sashimi fish it met
+** to the sashimi search of its size (the same scan).  Its comment says
 ** how the options change the search and the order:
 **   max-fins (5), duals (0), only-one-fish-per-step (1),
 **   all-steps (0: HoDoKu's solver; 1: its find-all-steps search, as its

@@ -383,13 +383,30 @@ static int hf_compare(const void *x, const void *y) {
 
 /* }====== */
 
+/* A finned search meets the sashimi fish of its size too, in the order the
+** sashimi search would: when it finds no finned fish, the first sashimi
+** one (or that there is none) is kept on the rating step for the sashimi
+** search of that size, tried next on the same grid (host set_aux; with
+** the same max-fins). */
+typedef struct hf_first {
+  int max_fins, have;
+  hf_fish f;
+} hf_first;
+
+static const char hf_first_key[8];   /* by size: the step data's keys */
+
 typedef struct hf_stream {
   const sk_search *s;
   int n, kind;
+  hf_first *first;                /* the first sashimi fish, for a finned search */
 } hf_stream;
 
 static int hf_stream_emit(void *ud, const hf_fish *f) {
-  const hf_stream *st = ud;
+  hf_stream *st = ud;
+  if (st->first && f->kind == HF_SASHIMI && !st->first->have) {
+    st->first->f = *f;
+    st->first->have = 1;
+  }
   if (st->kind != HF_FINLESS && f->kind != st->kind) return 0;
   return hf_emit(st->s, st->n, f);
 }
@@ -404,9 +421,23 @@ int hf_search(const sk_search *s, int n, int kind) {
   int all = host->param(s, "all-steps", 0) != 0;
   int finless = kind == HF_FINLESS, finned = !finless;
   if (!all && (!siamese || kind == HF_SASHIMI)) {
-    hf_stream st = {s, n, kind};
-    return hf_scan_grid(s->grid, n, finless, finned, max_fins, hf_stream_emit, &st)
-             ? SK_SEARCH_STOPPED : SK_SEARCH_DONE;
+    const void *key = n >= 2 && n <= 7 ? &hf_first_key[n] : NULL;
+    if (kind == HF_SASHIMI && key) {
+      const hf_first *got = host->get_aux(s, key);
+      if (got && got->max_fins == max_fins)
+        return got->have && hf_emit(s, n, &got->f) ? SK_SEARCH_STOPPED : SK_SEARCH_DONE;
+    }
+    hf_first first = {max_fins, 0, {0}};
+    hf_stream st = {s, n, kind, kind == HF_FINNED && key ? &first : NULL};
+    if (hf_scan_grid(s->grid, n, finless, finned, max_fins, hf_stream_emit, &st)) return SK_SEARCH_STOPPED;
+    if (st.first) {
+      hf_first *keep = malloc(sizeof *keep);
+      if (keep) {
+        *keep = first;
+        host->set_aux(s, key, keep, free);
+      }
+    }
+    return SK_SEARCH_DONE;
   }
   hf_list l;
   memset(&l, 0, sizeof l);

@@ -63,6 +63,11 @@
 ** order otherwise in a list of 32 steps or more; HoDoKu's paths never
 ** show it).  h->order is the rank in that sort.
 **
+** The tables come from tb_get_tables (table.c), each made once per grid:
+** the passes read the same tables (the "delete" tables' loops and AICs in
+** one walk, the AICs kept apart and appended: the order of two passes),
+** and forcing-chain, tried later on the same grid, reads the grouped ones.
+**
 ** Options (host->param, HoDoKu's default):
 **   max-table-entry-length  1000  entries of a table (maxTableEntryLength)
 **   als                     0     grouped-nice-loop: ALS nodes in the tables
@@ -117,8 +122,9 @@ typedef struct step {
 typedef struct ctx {
   const sk_search *s;
   const sk_grid *g;
-  tb_links *L;
-  tb_table *T;
+  const tb_links *L;
+  const tb_tables *tabs;      /* every candidate's tables */
+  tb_view T;                  /* the table being looked at */
   step *st;                   /* raw steps in order of discovery */
   int nst, capst;
   uint16_t *chp;              /* chain pool */
@@ -255,10 +261,10 @@ static void als_elims(const ctx *x, const uint16_t *ch, int i, int end, int d, s
 
 /* checkNiceLoop: entry j of table T (in the premise's cell). */
 static void check_loop(ctx *x, int j) {
-  const tb_table *T = x->T;
+  const tb_view *T = &x->T;
   const sk_grid *g = x->g;
   if (T->dist[j] <= 2) return;
-  int len = tb_chain(T, j, x->chain, TB_MAX_ENTRIES);
+  int len = tb_view_chain(T, j, x->chain, TB_MAX_ENTRIES);
   if (len < 3) return;
   const uint16_t *ch = x->chain;
   int c0 = CELL(ch[0]);
@@ -310,7 +316,7 @@ static void check_loop(ctx *x, int j) {
 
 /* checkAic: entry j of a "delete" table, a set node in another cell. */
 static void check_aic(ctx *x, int j) {
-  const tb_table *T = x->T;
+  const tb_view *T = &x->T;
   const sk_grid *g = x->g;
   if (T->dist[j] <= 2) return;
   int p0 = T->node[0], pj = T->node[j];
@@ -328,7 +334,7 @@ static void check_aic(ctx *x, int j) {
     if (g->cand[cj] & SK_BIT(d0)) elim[cj] |= SK_BIT(d0), any = 1;
   }
   if (!any) return;
-  int len = tb_chain(T, j, x->chain, TB_MAX_ENTRIES);
+  int len = tb_view_chain(T, j, x->chain, TB_MAX_ENTRIES);
   if (lasso(x, x->chain, len, c0, 1)) return;
   add_step(x, T_AIC, elim, len);
 }
@@ -484,15 +490,11 @@ static void make_hint(const ctx *x, const step *t, sk_hint *h) {
 
 static void scan(ctx *x, int on, int aic) {
   const sk_grid *g = x->g;
-  int maxe = (int)x->s->host->param(x->s, "max-table-entry-length", TB_MAX_ENTRIES);
-  if (maxe < 2 || maxe > TB_MAX_ENTRIES) maxe = TB_MAX_ENTRIES;
-  for (int c = 0; c < SK_CELLS && !x->oom; c++) {
-    /* the engine's budget, asked at each cell: a stopped search finds nothing */
-    if (x->s->host->should_stop(x->s)) { x->oom = 1; return; }
+  for (int c = 0; c < SK_CELLS && !x->oom; c++)
     for (sk_mask m = g->cand[c]; m; m &= m - 1) {
       int p = tb_node(c, __builtin_ctz(m) + 1, on);
-      if (tb_fill_table(x->L, p, maxe, x->T) != 0) { x->oom = 1; return; }
-      const tb_table *T = x->T;
+      x->T = tb_tables_view(x->tabs, p);
+      const tb_view *T = &x->T;
       for (int j = 1; j < T->n; j++) {
         int nd = T->node[j];
         if (aic) {
@@ -502,7 +504,51 @@ static void scan(ctx *x, int on, int aic) {
         }
       }
     }
+}
+
+/* The "delete" tables' loops (into x) and AICs (into a list of their
+** own, appended to x's after the pass): one walk over each table gives
+** the steps in the order of a pass for loops followed by a pass for AICs
+** (an entry is a loop's end in the premise's cell, an AIC's in another). */
+static void scan_off(ctx *x) {
+  const sk_grid *g = x->g;
+  ctx y = *x;
+  y.st = NULL;
+  y.chp = y.elp = NULL;
+  y.nst = y.capst = y.nchp = y.capchp = y.nelp = y.capelp = 0;
+  for (int c = 0; c < SK_CELLS && !x->oom && !y.oom; c++)
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) {
+      int p = tb_node(c, __builtin_ctz(m) + 1, 0);
+      x->T = y.T = tb_tables_view(x->tabs, p);
+      const tb_view *T = &x->T;
+      for (int j = 1; j < T->n; j++) {
+        int nd = T->node[j];
+        if (!tb_is_normal(nd)) continue;
+        if (CELL(nd) == c) check_loop(x, j);
+        else if (aic_end(&y, p, nd)) check_aic(&y, j);
+      }
+    }
+  if (y.oom ||
+      grow((void **)&x->st, &x->capst, x->nst + y.nst, sizeof *x->st) ||
+      grow((void **)&x->chp, &x->capchp, x->nchp + y.nchp, sizeof *x->chp) ||
+      grow((void **)&x->elp, &x->capelp, x->nelp + y.nelp, sizeof *x->elp)) {
+    x->oom = 1;
+  } else {
+    for (int i = 0; i < y.nst; i++) {
+      step t = y.st[i];
+      t.ch += x->nchp;
+      t.el += x->nelp;
+      x->st[x->nst + i] = t;
+    }
+    if (y.nchp) memcpy(x->chp + x->nchp, y.chp, (size_t)y.nchp * sizeof *x->chp);
+    if (y.nelp) memcpy(x->elp + x->nelp, y.elp, (size_t)y.nelp * sizeof *x->elp);
+    x->nst += y.nst;
+    x->nchp += y.nchp;
+    x->nelp += y.nelp;
   }
+  free(y.st);
+  free(y.chp);
+  free(y.elp);
 }
 
 /* One search: every step found in the tables (with ALS nodes or not),
@@ -513,16 +559,16 @@ static int one_search(const sk_search *s, int grouped, int als, unsigned mask, i
   memset(&x, 0, sizeof x);
   x.s = s;
   x.g = s->grid;
-  x.L = calloc(1, sizeof *x.L);
-  x.T = calloc(1, sizeof *x.T);
-  int r = SK_SEARCH_DONE;
-  if (!x.L || !x.T) goto done;
+  int r = SK_SEARCH_DONE, own = 0;
   x.only_grouped = grouped && every;
   x.als = als;
-  if (tb_build_links(x.L, x.g, grouped, als) != 0) goto done;
+  int maxe = (int)s->host->param(s, "max-table-entry-length", TB_MAX_ENTRIES);
+  if (maxe < 2 || maxe > TB_MAX_ENTRIES) maxe = TB_MAX_ENTRIES;
+  x.tabs = tb_get_tables(s, grouped, als, maxe, &own);
+  if (!x.tabs) goto done;
+  x.L = &x.tabs->L;
   scan(&x, 1, 0);
-  scan(&x, 0, 0);
-  scan(&x, 0, 1);
+  scan_off(&x);
   if (x.oom || !x.nst) goto done;
   int *keep = malloc((size_t)x.nst * 3 * sizeof *keep);
   if (!keep) goto done;
@@ -551,10 +597,7 @@ done:
   free(x.st);
   free(x.chp);
   free(x.elp);
-  if (x.L) tb_free_links(x.L);
-  if (x.T) tb_free_table(x.T);
-  free(x.L);
-  free(x.T);
+  if (own) tb_tables_free(x.tabs);
   return r;
 }
 

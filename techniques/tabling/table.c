@@ -21,6 +21,10 @@
 ** out of an ALS node 2 plus the ALS's penalty) takes the new parent and
 ** distance, in place, unless it is one of the premise's direct entries
 ** (HoDoKu's rewrite in expandTables; only ALS penalties make it happen).
+** Without ALS nodes every link has distance 2, no entry is ever found
+** again by a shorter chain, and the walk (fill_fast) skips that test.
+** tb_get_tables makes every candidate's two tables of a grid once and
+** keeps them for the rating: the searches of a step share them.
 */
 #include "tabling.h"
 
@@ -126,6 +130,13 @@ static int group_node(int i, int on) { return TB_NODES + 2 * i + on; }
 ** the links to it appended to the candidates'. */
 static void group_links(coll *k, const sk_grid *g) {
   tb_links *L = k->L;
+  /* the groups of each digit, ascending: byd[byd_first[d] .. byd_first[d + 1]) */
+  int byd[TB_MAX_GROUPS], byd_first[11] = {0};
+  for (int i = 0; i < L->ngroup; i++) byd_first[L->group[i].digit + 1]++;
+  for (int d = 1; d <= 10; d++) byd_first[d] += byd_first[d - 1];
+  int fill[10];
+  memcpy(fill, byd_first, sizeof fill);
+  for (int i = 0; i < L->ngroup; i++) byd[fill[L->group[i].digit]++] = i;
   for (int i = 0; i < L->ngroup; i++) {
     const tb_group *gn = &L->group[i];
     int d = gn->digit, on = group_node(i, 1), off = group_node(i, 0);
@@ -151,9 +162,10 @@ static void group_links(coll *k, const sk_grid *g) {
       }
     }
     int nline = 0, ncol = 0, nbox = 0, line1 = -1, col1 = -1, box1 = -1;
-    for (int j = 0; j < L->ngroup; j++) {
+    for (int jj = byd_first[d]; jj < byd_first[d + 1]; jj++) {
+      int j = byd[jj];
       const tb_group *g2 = &L->group[j];
-      if (j == i || g2->digit != d || !sk_bits_empty(sk_bits_and(gn->cells, g2->cells))) continue;
+      if (j == i || !sk_bits_empty(sk_bits_and(gn->cells, g2->cells))) continue;
       if (gn->line >= 0 && gn->line == g2->line) {
         if (++nline == 1) line1 = j;
         add(k, on, group_node(j, 0), 2);
@@ -357,6 +369,8 @@ int tb_build_links(tb_links *L, const sk_grid *g, int groups, int als) {
   L->nals = L->nanode = 0;
   L->stale_first = -1;
   L->stale_set = (sk_bits){{0, 0}};
+  L->maxdist = 2;
+  memcpy(L->cand, g->cand, sizeof L->cand);
   coll k = {L, NULL, NULL, NULL, 0, 0};
   cell_links(&k, g);
   if (groups) {
@@ -375,6 +389,8 @@ int tb_build_links(tb_links *L, const sk_grid *g, int groups, int als) {
     if (!L->first || !L->to || !L->dist) L->oom = 1;
   }
   if (!L->oom) {
+    for (int i = 0; i < k.n; i++)
+      if (k.dist[i] > L->maxdist) L->maxdist = k.dist[i];
     for (int i = 0; i < k.n; i++) L->first[k.from[i] + 1]++;
     for (int n = 0; n < L->nnodes; n++) L->first[n + 1] += L->first[n];
     uint32_t *at = malloc((size_t)L->nnodes * sizeof *at);
@@ -408,6 +424,41 @@ void tb_free_links(tb_links *L) {
   L->dist = NULL;
 }
 
+/* tb_fill_table's walk when every link has distance 2 (no ALS nodes):
+** the distances grow along the table, so an entry is never found again
+** by a shorter one, and the table is done when it is full.  Each link's
+** node is written at the end of the table and kept (n grows) only when it
+** is new: no branch to mispredict on the common test; the entries'
+** positions are written at the end. */
+static void fill_fast(const tb_links *L, int max_entries, tb_table *T) {
+  uint32_t now = T->now, *stamp = T->stamp;
+  uint16_t *pos = T->pos;
+  const uint32_t *first = L->first;
+  const uint16_t *to = L->to;
+  int n = 1;
+  for (int j = 0; j < n; j++) {
+    int src = T->node[j];
+    uint16_t d = (uint16_t)((j ? T->dist[j] : 0) + 2);
+    for (uint32_t k = first[src], e = first[src + 1]; k < e; k++) {
+      int x = to[k];
+      int fresh = stamp[x] != now;
+      stamp[x] = now;
+      T->node[n] = (uint16_t)x;
+      T->parent[n] = (int16_t)j;
+      T->dist[n] = d;
+      n += fresh;
+      if (n >= max_entries) goto full;
+    }
+    if (j == 0) T->ndirect = n - 1;
+  }
+full:
+  if (T->ndirect < 0) T->ndirect = n - 1;
+  T->n = n;
+  /* each entry's position, once the table is made (no store in the walk
+  ** depends on a load of it) */
+  for (int i = 0; i < n; i++) pos[T->node[i]] = (uint16_t)i;
+}
+
 int tb_fill_table(const tb_links *L, int premise, int max_entries, tb_table *T) {
   if (T->cap < L->nnodes) {
     free(T->stamp);
@@ -430,6 +481,10 @@ int tb_fill_table(const tb_links *L, int premise, int max_entries, tb_table *T) 
   T->pos[premise] = 0;
   int n = 1;
   T->ndirect = -1;
+  if (L->maxdist <= 2) {
+    fill_fast(L, max_entries, T);
+    return 0;
+  }
   for (int j = 0; j < n && n < max_entries; j++) {
     int src = T->node[j], base = j ? T->dist[j] : 0;
     for (uint32_t k = L->first[src], e = L->first[src + 1]; k < e; k++) {
@@ -475,4 +530,127 @@ int tb_chain(const tb_table *T, int e, uint16_t *out, int max) {
     out[j] = t;
   }
   return len;
+}
+
+int tb_view_chain(const tb_view *T, int e, uint16_t *out, int max) {
+  int len = 0;
+  for (int x = e; x >= 0 && len < max; x = T->parent[x]) out[len++] = T->node[x];
+  for (int i = 0, j = len - 1; i < j; i++, j--) {
+    uint16_t t = out[i];
+    out[i] = out[j];
+    out[j] = t;
+  }
+  return len;
+}
+
+/* {====== every candidate's tables, kept for the rating */
+
+/* The tables hang on the rating (host set_rating_aux) and are made again,
+** in the same buffers, when a search comes with another grid: so that the
+** searches of one step share them, and later steps reuse the memory.  The
+** tables are a function of the candidates and values alone, which are
+** kept to tell the grids apart.  A flag tells the destroy callback whether
+** tb_get_tables is still using the data (set_rating_aux destroys at once
+** when there is no rating). */
+typedef struct tb_box {
+  tb_tables t;
+  int valid;                      /* t holds the tables of value[], t.L.cand */
+  uint8_t value[SK_CELLS];
+  int in_use, orphan;
+} tb_box;
+
+/* the rating data's keys (their addresses), by groups and als */
+static const char tables_key[2][2];
+
+static void box_free(tb_box *b) {
+  tb_free_links(&b->t.L);
+  if (b->t.scratch) tb_free_table(b->t.scratch);
+  free(b->t.scratch);
+  free(b->t.node);
+  free(b->t.parent);
+  free(b->t.dist);
+  free(b);
+}
+
+static void box_destroy(void *p) {
+  tb_box *b = p;
+  if (b->in_use) b->orphan = 1;
+  else box_free(b);
+}
+
+void tb_tables_free(const tb_tables *t) {
+  if (t) box_free((tb_box *)(void *)(uintptr_t)t);
+}
+
+/* -1 when memory runs out or the budget of s stops it (asked at each cell;
+** the tables are then not kept) */
+static int fill_all(tb_tables *t, const sk_grid *g, const sk_search *s) {
+  memset(t->n, 0, sizeof t->n);
+  t->total = 0;
+  tb_free_links(&t->L);
+  if (tb_build_links(&t->L, g, t->groups, t->als) != 0) return -1;
+  if (!t->scratch && !(t->scratch = calloc(1, sizeof *t->scratch))) return -1;
+  tb_table *T = t->scratch;
+  int r = 0;
+  for (int c = 0; c < SK_CELLS && !r; c++) {
+    if (s->host->should_stop(s)) { r = -1; break; }
+    for (sk_mask m = g->cand[c]; m && !r; m &= m - 1)
+      for (int on = 1; on >= 0; on--) {
+        int p = tb_node(c, sk_mask_first(m), on);
+        if (tb_fill_table(&t->L, p, t->maxe, T) != 0) { r = -1; break; }
+        if (t->total + T->n > t->cap) {
+          int cap = t->cap ? 2 * t->cap : 65536;
+          while (cap < t->total + T->n) cap *= 2;
+          uint16_t *nd = realloc(t->node, (size_t)cap * sizeof *nd);
+          if (nd) t->node = nd;
+          int16_t *pa = realloc(t->parent, (size_t)cap * sizeof *pa);
+          if (pa) t->parent = pa;
+          uint16_t *di = realloc(t->dist, (size_t)cap * sizeof *di);
+          if (di) t->dist = di;
+          if (!nd || !pa || !di) { r = -1; break; }
+          t->cap = cap;
+        }
+        t->at[p] = t->total;
+        t->n[p] = (uint16_t)T->n;
+        t->ndirect[p] = (uint16_t)T->ndirect;
+        memcpy(t->node + t->total, T->node, (size_t)T->n * sizeof *T->node);
+        memcpy(t->parent + t->total, T->parent, (size_t)T->n * sizeof *T->parent);
+        memcpy(t->dist + t->total, T->dist, (size_t)T->n * sizeof *T->dist);
+        t->total += T->n;
+      }
+  }
+  return r;
+}
+
+const tb_tables *tb_get_tables(const sk_search *s, int groups, int als, int maxe, int *own) {
+  const sk_host *host = s->host;
+  const sk_grid *g = s->grid;
+  const void *key = &tables_key[groups != 0][als != 0];
+  *own = 0;
+  tb_box *b = host->get_aux(s, key);
+  if (b && b->valid && b->t.maxe == maxe && !memcmp(b->value, g->value, sizeof b->value) &&
+      !memcmp(b->t.L.cand, g->cand, sizeof b->t.L.cand))
+    return &b->t;
+  int fresh = !b;
+  if (fresh) {
+    b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->t.groups = groups != 0;
+    b->t.als = als != 0;
+  }
+  b->valid = 0;
+  b->t.maxe = maxe;
+  if (fill_all(&b->t, g, s) != 0) {
+    if (fresh) box_free(b);
+    return NULL;
+  }
+  memcpy(b->value, g->value, sizeof b->value);
+  b->valid = 1;
+  if (fresh) {
+    b->in_use = 1;
+    host->set_rating_aux(s, key, b, box_destroy);
+    b->in_use = 0;
+    if (b->orphan) *own = 1;
+  }
+  return &b->t;
 }

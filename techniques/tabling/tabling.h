@@ -21,7 +21,8 @@
 **   from the premise to an entry follows the parents back.
 **
 ** The units:
-**   table.c   the direct implications of a grid and one premise's table
+**   table.c   the direct implications of a grid, one premise's table, and
+**             every candidate's tables kept for the rating (tb_get_tables)
 **   loops.c   nice loops and AICs found in the tables, their steps,
 **             HoDoKu's sort, the hints, the plugin's entry function
 **   forcing.c forcing chains and nets: contradictions and verities in the
@@ -87,6 +88,8 @@ typedef struct tb_links {
   sk_bits stale_set;              /* HoDoKu's scratch set as its group node pass */
   int stale_first;                /* leaves it (see forcing.c) */
   int oom;
+  sk_mask cand[SK_CELLS];         /* the grid's candidates */
+  int maxdist;                    /* the greatest distance of a link (2 without ALS nodes) */
 } tb_links;
 
 static inline int tb_node(int cell, int d, int on) { return (cell * 9 + d - 1) * 2 + on; }
@@ -122,6 +125,36 @@ typedef struct tb_table {
   int cap;                        /* nodes stamp/pos hold */
 } tb_table;
 
+/* A table as the searches read it: entries node[0 .. n), entry 0 the
+** premise, entries 1 .. ndirect its direct implications, each entry's
+** parent (-1 for the premise) and HoDoKu's distance. */
+typedef struct tb_view {
+  int n, ndirect;
+  const uint16_t *node;
+  const int16_t *parent;
+  const uint16_t *dist;
+} tb_view;
+
+/* Every candidate's "set" and "delete" table of one grid, as
+** tb_fill_table makes them (tb_get_tables).  The table of candidate node
+** p is entries at[p] .. at[p] + n[p] of the pools; n[p] = 0 when p is not
+** a candidate.  groups, als, maxe: how they were made. */
+typedef struct tb_tables {
+  tb_links L;
+  int groups, als, maxe;
+  int32_t at[TB_NODES];
+  uint16_t n[TB_NODES], ndirect[TB_NODES];
+  uint16_t *node, *dist;
+  int16_t *parent;
+  int total, cap;
+  tb_table *scratch;              /* the table being filled */
+} tb_tables;
+
+static inline tb_view tb_tables_view(const tb_tables *t, int p) {
+  tb_view v = {t->n[p], t->ndirect[p], t->node + t->at[p], t->parent + t->at[p], t->dist + t->at[p]};
+  return v;
+}
+
 /* forcing.c: registers forcing-chain and forcing-net */
 int tb_register_forcing(const sk_host *host, sk_registry *reg);
 
@@ -135,6 +168,19 @@ int tb_fill_table(const tb_links *L, int premise, int max_entries, tb_table *T);
 void tb_free_table(tb_table *T);
 /* the chain of entry e, premise first; returns its nodes (at most max) */
 int tb_chain(const tb_table *T, int e, uint16_t *out, int max);
+int tb_view_chain(const tb_view *T, int e, uint16_t *out, int max);
+/* The tables of every candidate of the search's grid, in tables with
+** group nodes (groups) and ALS nodes (als), of at most maxe entries: kept
+** for the rating (host set_rating_aux) and made again only for another
+** grid (other candidates or values), so that the searches of a step that
+** read the same tables (grouped nice loops, then forcing chains) make them
+** once, and later steps reuse the memory.  Their order: the candidates by
+** cell, then digit, each "set" table before its "delete" table.  The
+** result is valid until the next tb_get_tables call with the same groups
+** and als.  NULL when out of memory.  *own is set when the caller must free
+** the result with tb_tables_free (a search outside a rating). */
+const tb_tables *tb_get_tables(const sk_search *s, int groups, int als, int maxe, int *own);
+void tb_tables_free(const tb_tables *t);
 
 /* nets.c: every candidate's two net tables of a grid, expanded, with
 ** look-ahead rounds of singles; links must have group nodes and no ALS.

@@ -1,7 +1,8 @@
 # hodoku_rating.sh -- HoDoKu 2.2.0's rating: ratings/hodoku.yaml (a scored
 # table: levels:) with ratings/hodoku.lua, asserted against HoDoKu's own
-# ratings and /vp paths (../shared/data/hodoku; those checks are skipped
-# when it is absent): level, score and step list on every puzzle whose path
+# ratings: those made here (tests/data/hodoku), and those of
+# ../shared/data/hodoku with its /vp paths (skipped when it is absent):
+# level, score and step list on every puzzle whose path
 # uses only techniques the table provides (bench_hodoku -c), the /bs line
 # and the /vp path byte for byte, rate --format %L %s, e:rate's and
 # e:rate_batch's score and level, and the table's levels: errors.
@@ -98,7 +99,37 @@ expect_status 0 "$SUDOKIT" rate --table "$T/good.yaml" --format '%L %s' "$p1"
 # over 10 in all, so the level is raised from low to high
 expect_grep '^high [0-9][0-9]*$' "$T/out" "a raised level"
 
-# -- against HoDoKu's own ratings
+# -- against HoDoKu's own ratings: the sets made with HoDoKu here
+# (tests/data/hodoku, tools/dev/HodokuRate.java), every puzzle in scope
+for f in "$SRC"/tests/data/hodoku/hodoku-ratings-*.tsv; do
+  [ -x "$BENCH" ] || break
+  n=$(($(wc -l <"$f") - 1))
+  expect_status 0 "$BENCH" -c -q "$f"
+  expect_grep "$(basename "$f"): $n puzzles, [1-9][0-9]* in scope" "$T/out" "bench_hodoku on $(basename "$f")"
+  k=$(sed -n 's/.* \([0-9]*\) in scope .*/\1/p' "$T/out" | head -1)
+  expect_grep "agreement (step list, score and level): $k / $k " "$T/out" "agreement on $(basename "$f")"
+done
+# -- bench_hodoku -H: HoDoKu run as a peer on the puzzles in scope; a
+# runner that prints "PUZZLE LEVEL SCORE CPU_MS" per puzzle (here one that
+# echoes the file's own ratings, at 2.5 ms), one that rates a puzzle
+# otherwise, one that fails
+if [ -x "$BENCH" ]; then
+  head -6 "$SRC/tests/data/hodoku/hodoku-ratings-17clue-1004.tsv" >"$T/five.tsv"
+  awk -F'\t' 'NR > 1 { print $1 " " $2 " " $3 " 2.5" }' "$T/five.tsv" >"$T/peer.out"
+  printf '#!/bin/sh\ncat "%s"\n' "$T/peer.out" >"$T/peer.sh"
+  printf '#!/bin/sh\nsed "2s/ [0-9]* 2.5$/ 1 2.5/" "%s"\n' "$T/peer.out" >"$T/peer2.sh"
+  printf '#!/bin/sh\nexit 3\n' >"$T/peer3.sh"
+  chmod +x "$T/peer.sh" "$T/peer2.sh" "$T/peer3.sh"
+  expect_status 0 "$BENCH" -q -H "$T/peer.sh" "$T/five.tsv"
+  expect_grep "HoDoKu run now ($T/peer.sh) on 5 of the 5 puzzles in scope: 2.500 ms per puzzle (CPU): [0-9.]*x" "$T/out"
+  expect_grep "all files: HoDoKu run now 2.500 ms per puzzle on 5 of them" "$T/out"
+  if grep -q "otherwise than the file" "$T/out"; then bad "a peer agreeing with the file is said not to"; else ok; fi
+  expect_status 0 "$BENCH" -q -H "$T/peer2.sh" "$T/five.tsv"
+  expect_grep "HoDoKu run now rates 1 of them otherwise than the file (first .* (1) here, " "$T/out"
+  expect_status 0 "$BENCH" -q -H "$T/peer3.sh" "$T/five.tsv"
+  expect_grep "HoDoKu peer $T/peer3.sh failed (exit status 3, 0 puzzles rated); no head-to-head" "$T/out"
+fi
+# ... and the shared ones
 if [ -d "$HD" ] && [ -x "$BENCH" ]; then
   expect_status 0 "$BENCH" -c -q "$HD/hodoku-ratings-mixed-1090.tsv" "$HD/hodoku-ratings-top1465.tsv" \
     "$HD/hodoku-ratings-kaggle-5001-6000.tsv"
