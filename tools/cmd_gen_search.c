@@ -46,6 +46,7 @@
 #include "sk_canon.h"
 #include "sk_engine.h"
 #include "sk_geometry.h"
+#include "sk_lua.h"
 #include "sk_solver.h"
 
 /* {====== shared state */
@@ -60,16 +61,19 @@ typedef struct shared {
   sk_out *out;
   pthread_mutex_t mu;
   sk_canon_set *excluded;          /* seeds and outputs */
+  sk_canon_set *known;             /* --from's and --exclude's: fixed once threads run */
   uint8_t (*seeds)[SK_CELLS];
   long nseeds;
   uint8_t pattern[SK_CELLS];       /* 1 = a clue cell */
   int have_pattern;
   int buffered;                    /* --steps: hits written at the end */
-  int stop, io_error, seed_failed;
+  int stop, io_error, seed_failed, objective_failed;
+  int screen;                      /* the singles-backdoor screen is on */
+  int custom;                      /* --objective or --objective-lua: scores are its values */
   long found;
   /* figures */
-  uint64_t rated, moves, bad_moves, revisits, screened, restarts, seeds_used, early;
-  int32_t best;                    /* best score so far */
+  uint64_t rated, moves, bad_moves, revisits, screened, restarts, seeds_used, early, known_hits;
+  double best;                     /* best score so far */
   int have_best;
   char best_text[128];
 } shared;
@@ -85,6 +89,8 @@ typedef struct worker {
   size_t nseedforms, capseedforms;
   long restarts;
   long rated;
+  sk_policy *policy;               /* --objective FIELD: this thread's policy */
+  sk_objective *objective;         /* --objective-lua */
 } worker;
 
 static int stopping(const worker *w) {
@@ -198,6 +204,8 @@ static int neighbour(worker *w, const uint8_t cur[SK_CELLS], const uint8_t sol[S
 
 /* {====== seeds */
 
+static int singles_backdoor(const uint8_t p[SK_CELLS], const uint8_t sol[SK_CELLS]);
+
 static int random_on_pattern(worker *w, uint8_t p[SK_CELLS]) {
   for (int tries = 0; tries < 200000 && !stopping(w); tries++) {
     uint8_t grid[SK_CELLS];
@@ -221,7 +229,15 @@ static int next_seed(worker *w, uint8_t p[SK_CELLS]) {
     } else {
       sk_gen_opts o = {0};
       o.minimal = 1;
-      if (sk_generate(&o, &w->rng, p, NULL, NULL) < 0) continue;
+      /* with the screen, random minimal puzzles until one passes it (about
+      ** one in 330 does): such seeds start near ER 7 rather than 2 */
+      int found = 0;
+      for (long k = 0; k < (S->screen ? 1000000L : 1L) && !found && !stopping(w); k++) {
+        if (sk_generate(&o, &w->rng, p, NULL, NULL) < 0) continue;
+        uint8_t sol[SK_CELLS];
+        found = !S->screen || (sk_solve_count(p, 1, sol, NULL) == 1 && !singles_backdoor(p, sol));
+      }
+      if (!found) continue;
     }
     w->restarts++;
     uint8_t form[SK_CELLS];
@@ -252,26 +268,73 @@ static int next_seed(worker *w, uint8_t p[SK_CELLS]) {
 
 /* {====== scoring */
 
+/* 1 when placing the solution digit of one empty cell lets singles solve
+** p (a singles backdoor of order 0 or 1: sk_analysis.h).  Of 2,000
+** puzzles of the forum's list of puzzles at ER 11 or more, 11 have one;
+** of random minimal puzzles, 99.7 %. */
+static int singles_backdoor(const uint8_t p[SK_CELLS], const uint8_t sol[SK_CELLS]) {
+  sk_grid g0, g;
+  sk_grid_from_values(&g0, p, NULL);
+  int r = sk_singles_solve(&g0, &g0);
+  if (r != 0) return r == 1;
+  for (int c = 0; c < SK_CELLS; c++) {
+    if (g0.value[c]) continue;
+    g = g0;
+    sk_grid_place(&g, c, sol[c]);
+    if (sk_singles_solve(&g, NULL) == 1) return 1;
+  }
+  return 0;
+}
+
 typedef struct eval {
   int valid, hit;
-  int32_t score;
+  double score;
   char *text;                      /* the record of a hit (malloc'd) */
 } eval;
 
 static int class_target(const tgen *g) { return g->pearl || g->diamond || g->sdrs || g->nneeds; }
 static int xdrs_only(const tgen *g) { return g->have_xdrs && !g->have_er; }
 
-static void evaluate(worker *w, const uint8_t p[SK_CELLS], eval *ev) {
+/* The default score of an SE rating: ER (milli), ties broken by EP, then
+** by the number of steps rated ER, then by ED, all within less than a
+** tenth, so that a climb on a plateau of ER still has a slope. */
+static double fine_score(const sk_rating *r) {
+  double ep = sk_milli_to_tenths(r->ep), ed = sk_milli_to_tenths(r->ed);
+  double nmax = r->nmax > 99 ? 99 : r->nmax;
+  return (double)r->er + 90.0 * ((ep * 100.0 + nmax) * 201.0 + ed) / (201.0 * 100.0 * 201.0);
+}
+
+/* --objective / --objective-lua: the value for p (r: its SE rating);
+** 0, or -1 when the objective gave none (the puzzle is then not taken). */
+static int custom_score(worker *w, const sk_grid *grid, const sk_rating *r, double *out) {
+  shared *S = w->S;
+  sk_error err = {{0}};
+  int rc;
+  if (w->objective) rc = sk_objective_value(w->objective, S->g->se, r, out, &err);
+  else rc = sk_policy_field(w->policy, grid, S->g->objective, out, &err);
+  if (rc == 0) return 0;
+  pthread_mutex_lock(&S->mu);
+  if (!S->objective_failed++ || rc < 0)
+    sk_warn("%s: %s", S->g->objective_lua ? S->g->objective_lua : "--objective", err.msg);
+  if (rc < 0) S->stop = 1;                 /* the code is wrong: stop the search */
+  pthread_mutex_unlock(&S->mu);
+  return -1;
+}
+
+static void evaluate(worker *w, const uint8_t p[SK_CELLS], const uint8_t form[SK_CELLS],
+                     const uint8_t sol[SK_CELLS], eval *ev) {
   const tgen *g = w->S->g;
+  shared *S = w->S;
   sk_grid grid;
   memset(ev, 0, sizeof *ev);
   sk_grid_from_values(&grid, p, NULL);
-  if (g->have_er && g->er_lo > 2300 && sk_singles_solve(&grid, NULL) == 1) {
-    count(&w->S->screened);
+  if (!S->custom && g->have_er && g->er_lo > 2300 && sk_singles_solve(&grid, NULL) == 1) {
+    count(&S->screened);
     ev->valid = 1;
     ev->score = 2300 - (g->nneeds || g->sdrs ? 20000 : 0);   /* at most 2.3: below the band */
     return;
   }
+  if (S->screen && singles_backdoor(p, sol)) { count(&S->screened); return; }
   attempt a;
   memset(&a, 0, sizeof a);
   memcpy(a.puzzle, p, SK_CELLS);
@@ -279,9 +342,10 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], eval *ev) {
   sk_rate_opts ro = {0};
   if (xdrs_only(g)) {                        /* the score is XDRS's D */
     ro.budget = sk_tgen_budget(g);
+    ro.record = w->objective != NULL;
     sk_rate(g->xdrs, &grid, &ro, &r);
     w->rated++;
-    count(&w->S->rated);
+    count(&S->rated);
     if (r.over_budget) { sk_rating_free(&r); return; }
     a.d = sk_tgen_xdrs_d(r.er);
     sk_rating_free(&r);
@@ -289,42 +353,50 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], eval *ev) {
     ev->valid = 1;
     ev->score = a.d;
     int in_band = a.d >= g->d_lo;
-    if (!in_band && !class_target(g)) return;
-    /* SE's rating for the line and the class targets */
+    if (!in_band && !class_target(g) && !S->custom) return;
+    /* SE's rating for the line, the class targets and the objective */
     sk_rate_opts so = {0};
-    so.record = g->record;
+    so.record = g->record || w->objective;
     so.budget = sk_tgen_budget(g);
     sk_rate(g->se, &grid, &so, &r);
     if (r.over_budget) { sk_rating_free(&r); ev->valid = 0; return; }
     a.er = r.er, a.ep = r.ep, a.ed = r.ed;
     int ok = sk_tgen_meets(g, &a, &r);
     if (!ok) ev->score -= 20000;
-    if (ok && in_band) { sk_tgen_record(g, &a, &r); ev->hit = 1; ev->text = a.text; }
+    if (S->custom && custom_score(w, &grid, &r, &ev->score)) ev->valid = 0;
+    else if (ok && in_band) { sk_tgen_record(g, &a, &r); ev->hit = 1; ev->text = a.text; }
     sk_rating_free(&r);
     return;
   }
-  ro.record = g->record;
+  ro.record = g->record || w->objective;
   ro.budget = sk_tgen_budget(g);
-  ro.want = g->pearl ? SK_WANT_PEARL : g->diamond ? SK_WANT_DIAMOND : 0;
+  if (!w->objective) ro.want = g->pearl ? SK_WANT_PEARL : g->diamond ? SK_WANT_DIAMOND : 0;
   if (g->have_er && g->er_hi < 20000) ro.stop_above = g->er_hi;
-  else if (g->have_er && !class_target(g) && !g->have_xdrs) ro.stop_at = g->er_lo;
+  /* stop_at: a hit only needs its full rating (for the line) when it can be
+  ** written, so it stops early only on a puzzle of --from or --exclude; the
+  ** set of those is fixed, so a run with --steps stays repeatable */
+  else if (g->have_er && !class_target(g) && !g->have_xdrs && !S->custom &&
+           sk_canon_set_has(S->known, form))
+    ro.stop_at = g->er_lo;
   sk_rate(g->se, &grid, &ro, &r);
   w->rated++;
-  count(&w->S->rated);
+  count(&S->rated);
   if (r.over_budget) { sk_rating_free(&r); return; }
-  if (r.above) { count(&w->S->early); sk_rating_free(&r); return; }     /* above the band */
+  if (r.above) { count(&S->early); sk_rating_free(&r); return; }     /* above the band */
   if (r.unwanted) {                          /* not a pearl / diamond: EP / ED are known */
     ev->valid = 1;
     ev->score = g->pearl ? r.ep : r.ed;
+    if (S->custom && custom_score(w, &grid, &r, &ev->score)) ev->valid = 0;
     sk_rating_free(&r);
     return;
   }
-  if (r.reached) {                           /* a hit: its full rating for the line */
-    count(&w->S->early);
+  if (r.reached) {                           /* a known puzzle in the band: never written */
+    count(&S->early);
+    count(&S->known_hits);
+    ev->valid = 1;
+    ev->score = r.er;                        /* its ER is at least that */
     sk_rating_free(&r);
-    ro.stop_at = 0;
-    sk_rate(g->se, &grid, &ro, &r);
-    if (r.over_budget) { sk_rating_free(&r); return; }
+    return;
   }
   a.er = r.er, a.ep = r.ep, a.ed = r.ed;
   ev->valid = 1;
@@ -336,9 +408,11 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], eval *ev) {
     class_ok = sk_tgen_meets(&class_only, &a, &r);
   }
   /* pearls climb on EP, diamonds on ED (ER when in the class) */
-  if (g->pearl) ev->score = r.ep;
+  if (S->custom) {
+    if (custom_score(w, &grid, &r, &ev->score)) ev->valid = 0;
+  } else if (g->pearl) ev->score = r.ep;
   else if (g->diamond) ev->score = r.ed;
-  else ev->score = class_ok ? r.er : r.er - 20000;
+  else ev->score = class_ok ? fine_score(&r) : r.er - 20000;
   if (ok && g->have_xdrs) {
     sk_rating x;
     sk_rate_opts xo = {0};
@@ -355,7 +429,7 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], eval *ev) {
 
 /* }====== */
 
-static void note_best(shared *S, const uint8_t p[SK_CELLS], int32_t score) {
+static void note_best(shared *S, const uint8_t p[SK_CELLS], double score) {
   pthread_mutex_lock(&S->mu);
   if (!S->have_best || score > S->best) {
     S->best = score, S->have_best = 1;
@@ -395,16 +469,17 @@ static void *work(void *arg) {
   shared *S = w->S;
   const tgen *g = S->g;
   long restart = g->restart ? g->restart : 400;
-  uint8_t cur[SK_CELLS], sol[SK_CELLS], nb[SK_CELLS], form[SK_CELLS];
+  uint8_t cur[SK_CELLS], sol[SK_CELLS], nb[SK_CELLS], nsol[SK_CELLS], form[SK_CELLS];
   while (!stopping(w)) {
     if (!next_seed(w, cur)) break;
     sk_solve_count(cur, 1, sol, NULL);
     count(&S->restarts);
     eval ev;
-    evaluate(w, cur, &ev);
+    sk_canon(cur, form, NULL);
+    evaluate(w, cur, form, sol, &ev);
     free(ev.text);                           /* a seed is never an output */
-    int32_t score = ev.valid ? ev.score : -40000;
-    note_best(S, cur, score);
+    double score = ev.valid ? ev.score : -1e300;
+    if (ev.valid) note_best(S, cur, score);
     long since = 0;
     while (since < restart && !stopping(w)) {
       count(&S->moves);
@@ -412,13 +487,19 @@ static void *work(void *arg) {
       sk_canon(nb, form, NULL);
       int added = sk_canon_set_add(w->seen, form);
       if (added <= 0) { count(&S->revisits); since++; continue; }
-      evaluate(w, nb, &ev);
+      sk_solve_count(nb, 1, nsol, NULL);
+      evaluate(w, nb, form, nsol, &ev);
       if (ev.hit) { take_hit(w, form, ev.text); since = 0; }
-      if (ev.valid && ev.score >= score) {
+      /* sideways on the default score: a neighbour of the same ER is also
+      ** taken one time in four when its tie-breaks are lower */
+      int take = ev.valid && (ev.score >= score ||
+                 (!S->custom && !g->pearl && !g->diamond && score >= 0 &&
+                  (int32_t)ev.score / 100 == (int32_t)score / 100 && sk_rng_below(&w->rng, 4) == 0));
+      if (take) {
         if (ev.score > score) { since = 0; note_best(S, nb, ev.score); }
         else if (!ev.hit) since++;
         memcpy(cur, nb, SK_CELLS);
-        sk_solve_count(cur, 1, sol, NULL);
+        memcpy(sol, nsol, SK_CELLS);
         score = ev.score;
       } else if (!ev.hit) since++;
     }
@@ -439,7 +520,8 @@ static int read_excluded(shared *S, const char *path) {
   int st;
   while ((st = sk_reader_next(r, &p)) == 1) {
     uint8_t form[SK_CELLS];
-    if (p.ok && sk_canon(p.values, form, NULL) == 0 && sk_canon_set_add(S->excluded, form) < 0) st = -1;
+    if (p.ok && sk_canon(p.values, form, NULL) == 0 &&
+        (sk_canon_set_add(S->excluded, form) < 0 || sk_canon_set_add(S->known, form) < 0)) st = -1;
     sk_puzzle_free(&p);
     if (st < 0) break;
   }
@@ -479,6 +561,7 @@ static int read_seeds(shared *S, const char *path) {
     uint8_t form[SK_CELLS];
     sk_canon(p.values, form, NULL);
     sk_canon_set_add(S->excluded, form);
+    sk_canon_set_add(S->known, form);
     sk_puzzle_free(&p);
   }
   sk_reader_close(r);
@@ -519,19 +602,22 @@ static void progress(const shared *S, const char *what) {
   const tgen *g = S->g;
   double secs = sk_tgen_now() - g->start;
   char best[64] = "-";
-  if (S->have_best) {
-    int32_t b = S->best;
+  if (S->have_best && S->custom) snprintf(best, sizeof best, "objective %.6g", S->best);
+  else if (S->have_best) {
+    int32_t b = (int32_t)S->best;
     const char *cls = b < 0 ? " (class not met)" : "";
     if (b < 0) b += 20000;
     snprintf(best, sizeof best, "%s %d.%d%s", xdrs_only(g) ? "D" : g->pearl ? "EP" : g->diamond ? "ED" : "ER",
              b / 1000, (b % 1000) / 100, cls);
   }
   fprintf(stderr, "%s: search: %s%ld found; %llu rated (%.1f/s), %llu moves without one solution, "
-          "%llu isomorphs skipped, %llu not rated (singles), %llu stopped early, %llu seeds; best %s; %.1f s\n",
+          "%llu isomorphs skipped, %llu not rated (screens), %llu stopped early, %llu known, %llu seeds; "
+          "best %s; %.1f s\n",
           sk_progname, what, S->found, (unsigned long long)S->rated,
           secs > 0 ? (double)S->rated / secs : 0.0, (unsigned long long)S->bad_moves,
           (unsigned long long)S->revisits, (unsigned long long)S->screened,
-          (unsigned long long)S->early, (unsigned long long)S->seeds_used, best, secs);
+          (unsigned long long)S->early, (unsigned long long)S->known_hits,
+          (unsigned long long)S->seeds_used, best, secs);
 }
 
 int sk_gen_search_run(tgen *g, sk_out *out) {
@@ -551,7 +637,12 @@ int sk_gen_search_run(tgen *g, sk_out *out) {
   worker *w = calloc((size_t)threads, sizeof *w);
   pthread_t *th = calloc((size_t)threads, sizeof *th);
   int *started = calloc((size_t)threads, sizeof *started);
-  if (!(S.excluded = sk_canon_set_new()) || !w || !th || !started) { sk_warn("out of memory"); goto done; }
+  if (!(S.excluded = sk_canon_set_new()) || !(S.known = sk_canon_set_new()) || !w || !th || !started) {
+    sk_warn("out of memory");
+    goto done;
+  }
+  S.screen = g->screen >= 0 ? g->screen : g->have_er && g->er_lo >= 10000;
+  S.custom = g->objective || g->objective_lua;
   if (g->pattern && read_pattern(&S, g->pattern)) goto done;
   if (g->from && read_seeds(&S, g->from)) goto done;
   if (g->exclude && read_excluded(&S, g->exclude)) goto done;
@@ -560,6 +651,23 @@ int sk_gen_search_run(tgen *g, sk_out *out) {
     w[i].id = i;
     sk_rng_seed(&w[i].rng, g->seed, 0x5EA4C4ULL + (uint64_t)i);
     if (!(w[i].seen = sk_canon_set_new())) { sk_warn("out of memory"); goto done; }
+    sk_error err = {{0}};
+    sk_lua_limits lim = {100000000LL, 0};   /* a runaway objective fails, not hangs */
+    if (g->objective_lua && !(w[i].objective = sk_objective_open(g->objective_lua, &lim, &err))) {
+      sk_warn("--objective-lua %s", err.msg);
+      goto done;
+    }
+    if (g->objective) {
+      sk_policy_opts po;
+      memset(&po, 0, sizeof po);
+      po.plugins = g->plugins;
+      po.budget = g->budget;
+      po.limits = lim;
+      if (!(w[i].policy = sk_policy_open_opts(g->policy ? g->policy : "se", &po, &err))) {
+        sk_warn("--policy %s: %s", g->policy ? g->policy : "se", err.msg);
+        goto done;
+      }
+    }
   }
   for (int i = 0; i < threads; i++) started[i] = pthread_create(&th[i], NULL, work, &w[i]) == 0;
   int tty = !g->quiet && isatty(2);
@@ -594,14 +702,18 @@ int sk_gen_search_run(tgen *g, sk_out *out) {
   }
   if (S.io_error) { sk_warn("write error: %s", strerror(errno)); goto done; }
   if (S.seed_failed) sk_warn("--pattern: no puzzle with one solution found on the pattern");
+  if (S.objective_failed > 1) sk_warn("the objective gave no number for %d puzzles", S.objective_failed);
   char what[64] = "done: ";                 /* the summary, also with --quiet */
   if (g->deadline > 0 && sk_tgen_now() > g->deadline)
     snprintf(what, sizeof what, "timeout after %g s: ", g->timeout);
   progress(&S, what);
   rc = g->n_given ? S.found < g->n : S.found == 0;
+  if (S.objective_failed && S.stop && S.found < g->n) rc = -1;
 done:
   for (int i = 0; w && i < threads; i++) {
     sk_canon_set_free(w[i].seen);
+    sk_objective_close(w[i].objective);
+    if (w[i].policy) sk_policy_close(w[i].policy);
     for (size_t k = 0; k < w[i].nhits; k++) free(w[i].hits[k].text);
     free(w[i].hits);
     free(w[i].seedforms);
@@ -611,6 +723,7 @@ done:
   free(started);
   free(S.seeds);
   sk_canon_set_free(S.excluded);
+  sk_canon_set_free(S.known);
   pthread_mutex_destroy(&S.mu);
   return rc;
 }

@@ -71,6 +71,17 @@ const char sk_gen_target_help[] =
   "                  (default 400)\n"
   "  --steps K       each thread rates at most K neighbours; the output is then\n"
   "                  the same for a given --seed and -j (written at the end)\n"
+  "  --screen S      backdoor: a puzzle that one placement leaves to singles is\n"
+  "                  not rated (default when --er's lower bound is 10 or more;\n"
+  "                  such puzzles are rarely that hard), none: rate them all\n"
+  "  --objective F   climb on field F of --policy P (default se: ER, EP, ED)\n"
+  "  --policy P      a rating policy (ratings/NAME.lua or a path) for --objective\n"
+  "  --objective-lua FILE  climb on the number a Lua function returns: FILE\n"
+  "                  returns function(r), r the SE rating as e:rate gives it\n"
+  "                  (er, ep, ed, nsteps, stuck, hardest, steps)\n"
+  "                  The default objective is ER, ties broken by EP, then by\n"
+  "                  the steps rated ER, then ED.  The target decides what is\n"
+  "                  written, the objective only where the climb goes.\n"
   "Each match is written as 'puzzle ED=ER/EP/ED' (plus ' D=...' with --xdrs, and\n"
   "' hodoku=Level (score)' with a HoDoKu target).\n"
   "Progress and the acceptance rate (matches / puzzles rated) go to stderr.\n"
@@ -174,7 +185,8 @@ static int parse_sdrs(const char *s, unsigned *f) {
 static const char *const value_opts[] = {
   "--er", "--xdrs", "--timeout", "--budget", "-n", "-j", "--attempts", "--seed", "--level",
   "--givens", "--symmetry", "--table", "--plugins", "-o", "--from", "--exclude", "--pattern",
-  "--moves", "--restart", "--steps", "--hodoku-level", "--hodoku-score", NULL
+  "--moves", "--restart", "--steps", "--hodoku-level", "--hodoku-score", "--screen",
+  "--objective", "--policy", "--objective-lua", NULL
 };
 
 /* "-1+1,-2+2,..." (n clues out, m in; 0 <= n, m <= 4, not both 0). */
@@ -216,6 +228,16 @@ static int parse_args(int argc, char **argv, tgen *g) {
     if (!strcmp(a, "--moves")) { if (parse_moves(g, v)) return SK_EXIT_USAGE; i++; continue; }
     if (!strcmp(a, "--restart")) { if (sk_parse_long(cmd, a, v, 1, 100000000L, &g->restart)) return SK_EXIT_USAGE; i++; continue; }
     if (!strcmp(a, "--steps")) { if (sk_parse_long(cmd, a, v, 1, 1000000000L, &g->steps)) return SK_EXIT_USAGE; i++; continue; }
+    if (!strcmp(a, "--screen")) {
+      if (v && !strcmp(v, "backdoor")) g->screen = 1;
+      else if (v && !strcmp(v, "none")) g->screen = 0;
+      else return sk_usage_error(cmd, "--screen needs backdoor or none");
+      i++;
+      continue;
+    }
+    if (!strcmp(a, "--objective")) { if (!v) return sk_usage_error(cmd, "--objective needs a field name of the --policy"); g->objective = v; i++; continue; }
+    if (!strcmp(a, "--policy")) { if (!v) return sk_usage_error(cmd, "--policy needs a policy name or path"); g->policy = v; i++; continue; }
+    if (!strcmp(a, "--objective-lua")) { if (!v) return sk_usage_error(cmd, "--objective-lua needs a Lua file"); g->objective_lua = v; i++; continue; }
     if (!strcmp(a, "--er")) {
       if (parse_band(a, v, 20, &g->er_lo, &g->er_hi)) return SK_EXIT_USAGE;
       g->have_er = 1;
@@ -266,8 +288,14 @@ static int parse_args(int argc, char **argv, tgen *g) {
     return sk_usage_error(cmd, "no target: give --er, --xdrs, --pearl, --diamond, --sdrs, --needs, "
                           "--hodoku-level or --hodoku-score");
   if (g->pearl && g->diamond) return sk_usage_error(cmd, "a puzzle is never both an SE pearl and a diamond");
-  if (!g->search && (g->from || g->pattern || g->exclude || g->nmoves || g->restart || g->steps))
-    return sk_usage_error(cmd, "--from, --exclude, --pattern, --moves, --restart and --steps need --search");
+  if (!g->search && (g->from || g->pattern || g->exclude || g->nmoves || g->restart || g->steps ||
+                     g->screen >= 0 || g->objective || g->policy || g->objective_lua))
+    return sk_usage_error(cmd, "--from, --exclude, --pattern, --moves, --restart, --steps, --screen, "
+                          "--objective, --policy and --objective-lua need --search");
+  if (g->policy && !g->objective)
+    return sk_usage_error(cmd, "--policy names the policy of --objective FIELD: give --objective");
+  if (g->objective && g->objective_lua)
+    return sk_usage_error(cmd, "use either --objective or --objective-lua");
   if (g->search && (g->gen.symmetry || have_level || have_givens))
     return sk_usage_error(cmd, "--search takes no --symmetry, --level or --givens");
   if (g->search && g->pattern && g->nmoves)
@@ -528,6 +556,7 @@ int sk_cmd_generate_target(int argc, char **argv) {
   tgen g;
   memset(&g, 0, sizeof g);
   g.n = 1;
+  g.screen = -1;
   int rc = parse_args(argc, argv, &g);
   if (rc) return rc;
   if (!g.seeded) {

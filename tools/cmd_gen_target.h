@@ -54,6 +54,9 @@ typedef struct tgen {
   int nmoves;
   int moves[8][2];                           /* {-n+m}: n out, m in */
   long restart, steps;                       /* --restart K, --steps K (0: none) */
+  int screen;                                /* --screen: 1 backdoor, 0 none, -1 default */
+  const char *objective, *policy;            /* --objective FIELD of --policy P */
+  const char *objective_lua;                 /* --objective-lua FILE */
 } tgen;
 
 typedef struct attempt {
