@@ -51,6 +51,20 @@
 
 /* {====== shared state */
 
+/* --profile: where a thread's CPU time goes */
+enum { P_MOVES, P_MINIMAL, P_CANON, P_SCREEN, P_RATE_HIT, P_RATE_MISS, P_SEEDS, P_N };
+static const char *const prof_name[P_N] = {
+  "moves and uniqueness", "minimality", "canonical forms", "screens", "rating hits",
+  "rating the others", "seeds"
+};
+
+static double thread_cpu(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+
 typedef struct hit {
   char *text;
   uint8_t form[SK_CELLS];
@@ -91,7 +105,17 @@ typedef struct worker {
   long rated;
   sk_policy *policy;               /* --objective FIELD: this thread's policy */
   sk_objective *objective;         /* --objective-lua */
+  double prof[P_N];                /* --profile: CPU seconds by part */
+  double tmark;                    /* --profile: the clock at the last mark */
 } worker;
+
+/* --profile: the CPU time since the last mark goes to part k. */
+static void mark(worker *w, int k) {
+  if (!w->S->g->profile) return;
+  double t = thread_cpu();
+  w->prof[k] += t - w->tmark;
+  w->tmark = t;
+}
 
 static int stopping(const worker *w) {
   const shared *S = w->S;
@@ -108,6 +132,7 @@ static void count(uint64_t *x) { __atomic_fetch_add(x, 1, __ATOMIC_RELAXED); }
 /* {====== moves */
 
 static int solutions(const uint8_t p[SK_CELLS]) { return (int)sk_solve_count(p, 2, NULL, NULL); }
+
 
 static sk_mask allowed(const uint8_t p[SK_CELLS], int cell) {
   sk_mask m = SK_ALL_DIGITS;
@@ -147,7 +172,7 @@ static void minimalize(sk_rng *r, uint8_t p[SK_CELLS]) {
 ** neighbour then keeps sol, and is more often unique), the others any
 ** digit that breaks no rule (the solution grid can change). */
 static int neighbour(worker *w, const uint8_t cur[SK_CELLS], const uint8_t sol[SK_CELLS],
-                     uint8_t nb[SK_CELLS]) {
+                     uint8_t nb[SK_CELLS], uint8_t nsol[SK_CELLS]) {
   const tgen *g = w->S->g;
   for (int tries = 0; tries < 100; tries++) {
     memcpy(nb, cur, SK_CELLS);
@@ -164,7 +189,7 @@ static int neighbour(worker *w, const uint8_t cur[SK_CELLS], const uint8_t sol[S
         if (!d) { ok = 0; break; }
         nb[c] = (uint8_t)d;
       }
-      if (!ok || solutions(nb) != 1) { count(&w->S->bad_moves); continue; }
+      if (!ok || sk_solve_count(nb, 2, nsol, NULL) != 1) { count(&w->S->bad_moves); continue; }
       return 1;
     }
     const int *mv = g->moves[sk_rng_below(&w->rng, (uint32_t)g->nmoves)];
@@ -192,8 +217,13 @@ static int neighbour(worker *w, const uint8_t cur[SK_CELLS], const uint8_t sol[S
       if (!d) ok = 0;
       else nb[c] = (uint8_t)d;
     }
-    if (!ok || solutions(nb) != 1) { count(&w->S->bad_moves); continue; }
-    if (g->gen.minimal) minimalize(&w->rng, nb);
+    /* the solution found here is the neighbour's: minimality keeps it */
+    if (!ok || sk_solve_count(nb, 2, nsol, NULL) != 1) { count(&w->S->bad_moves); continue; }
+    if (g->gen.minimal) {
+      mark(w, P_MOVES);
+      minimalize(&w->rng, nb);
+      mark(w, P_MINIMAL);
+    }
     if (!memcmp(nb, cur, SK_CELLS)) { count(&w->S->bad_moves); continue; }
     return 1;
   }
@@ -338,6 +368,7 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], const uint8_t form[SK
   attempt a;
   memset(&a, 0, sizeof a);
   memcpy(a.puzzle, p, SK_CELLS);
+  mark(w, P_SCREEN);
   sk_rating r;
   sk_rate_opts ro = {0};
   if (xdrs_only(g)) {                        /* the score is XDRS's D */
@@ -470,25 +501,32 @@ static void *work(void *arg) {
   const tgen *g = S->g;
   long restart = g->restart ? g->restart : 400;
   uint8_t cur[SK_CELLS], sol[SK_CELLS], nb[SK_CELLS], nsol[SK_CELLS], form[SK_CELLS];
+  if (g->profile) w->tmark = thread_cpu();
   while (!stopping(w)) {
+    mark(w, P_MOVES);
     if (!next_seed(w, cur)) break;
     sk_solve_count(cur, 1, sol, NULL);
     count(&S->restarts);
     eval ev;
     sk_canon(cur, form, NULL);
+    mark(w, P_SEEDS);
     evaluate(w, cur, form, sol, &ev);
+    mark(w, P_RATE_MISS);
     free(ev.text);                           /* a seed is never an output */
     double score = ev.valid ? ev.score : -1e300;
     if (ev.valid) note_best(S, cur, score);
     long since = 0;
     while (since < restart && !stopping(w)) {
       count(&S->moves);
-      if (!neighbour(w, cur, sol, nb)) { since++; continue; }
+      mark(w, P_MOVES);
+      if (!neighbour(w, cur, sol, nb, nsol)) { mark(w, P_MOVES); since++; continue; }
+      mark(w, P_MOVES);
       sk_canon(nb, form, NULL);
       int added = sk_canon_set_add(w->seen, form);
+      mark(w, P_CANON);
       if (added <= 0) { count(&S->revisits); since++; continue; }
-      sk_solve_count(nb, 1, nsol, NULL);
       evaluate(w, nb, form, nsol, &ev);
+      mark(w, ev.hit ? P_RATE_HIT : P_RATE_MISS);
       if (ev.hit) { take_hit(w, form, ev.text); since = 0; }
       /* sideways on the default score: a neighbour of the same ER is also
       ** taken one time in four when its tie-breaks are lower */
@@ -702,6 +740,14 @@ int sk_gen_search_run(tgen *g, sk_out *out) {
   }
   if (S.io_error) { sk_warn("write error: %s", strerror(errno)); goto done; }
   if (S.seed_failed) sk_warn("--pattern: no puzzle with one solution found on the pattern");
+  if (g->profile) {
+    double tot[P_N] = {0}, all = 0;
+    for (int i = 0; i < threads; i++)
+      for (int k = 0; k < P_N; k++) tot[k] += w[i].prof[k], all += w[i].prof[k];
+    fprintf(stderr, "%s: search profile (CPU seconds of the search threads, %.2f in all):\n", sk_progname, all);
+    for (int k = 0; k < P_N; k++)
+      fprintf(stderr, "  %-22s %9.2f  %5.1f %%\n", prof_name[k], tot[k], all > 0 ? 100 * tot[k] / all : 0.0);
+  }
   if (S.objective_failed > 1) sk_warn("the objective gave no number for %d puzzles", S.objective_failed);
   char what[64] = "done: ";                 /* the summary, also with --quiet */
   if (g->deadline > 0 && sk_tgen_now() > g->deadline)

@@ -57,6 +57,7 @@ typedef struct tgen {
   int screen;                                /* --screen: 1 backdoor, 0 none, -1 default */
   const char *objective, *policy;            /* --objective FIELD of --policy P */
   const char *objective_lua;                 /* --objective-lua FILE */
+  int profile;                               /* --profile: where the time goes */
 } tgen;
 
 typedef struct attempt {
