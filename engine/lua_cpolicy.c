@@ -194,7 +194,8 @@ typedef struct pfield_args {
   const char *field;
 } pfield_args;
 
-/* Protected: p:rate(grid, ctx) -> fields[field] | nil, msg */
+/* Protected: p:rate(grid, ctx) -> fields[field] | nil, msg [, true when
+** the fields have no such number] */
 static int policy_field_call(lua_State *L) {
   pfield_args *a = lua_touserdata(L, 1);
   lua_settop(L, 0);
@@ -214,10 +215,12 @@ static int policy_field_call(lua_State *L) {
   if (!lua_isnumber(L, -1)) {
     lua_pushnil(L);
     lua_pushfstring(L, "the policy's field '%s' is %s, not a number", a->field, luaL_typename(L, -2));
-    return 2;
+    lua_pushboolean(L, 1);
+    return 3;
   }
   lua_pushnil(L);
-  return 2;
+  lua_pushnil(L);
+  return 3;
 }
 
 int sk_policy_field(sk_policy *p, const sk_grid *g, const char *field, double *out, sk_error *err) {
@@ -228,17 +231,17 @@ int sk_policy_field(sk_policy *p, const sk_grid *g, const char *field, double *o
   if (p->limited) sklua_limits_start(L, &p->lim);
   lua_pushcfunction(L, policy_field_call);
   lua_pushlightuserdata(L, &a);
-  if (lua_pcall(L, 1, 2, 0) != LUA_OK) {
+  if (lua_pcall(L, 1, 3, 0) != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
     sk_error_set(err, "%s", msg ? msg : "error in the rating policy");
     rc = p->limited && p->lim.tripped ? 1 : -1;
-  } else if (lua_isnumber(L, -2)) {
-    *out = (double)lua_tonumber(L, -2);
+  } else if (lua_isnumber(L, -3)) {
+    *out = (double)lua_tonumber(L, -3);
     rc = 0;
   } else {
-    const char *msg = lua_tostring(L, -1);
+    const char *msg = lua_tostring(L, -2);
     sk_error_set(err, "%s", msg ? msg : "declined");
-    rc = 1;
+    rc = lua_toboolean(L, -1) ? 2 : 1;
   }
   lua_settop(L, 0);
   lua_gc(L, LUA_GCSTEP, 0);

@@ -87,7 +87,7 @@ int sk_objective_value(sk_objective *o, const sk_engine *e, const sk_rating *r, 
   } else if (!lua_isnumber(L, -1) || !isfinite((double)lua_tonumber(L, -1))) {
     sk_error_set(err, "the objective returned %s, not a finite number",
                  lua_isnumber(L, -1) ? "a number that is not finite" : luaL_typename(L, -1));
-    rc = 1;
+    rc = 2;
   } else *out = (double)lua_tonumber(L, -1);
   lua_settop(L, 0);
   lua_gc(L, LUA_GCSTEP, 0);

@@ -174,8 +174,9 @@ struct sk_engine *sk_policy_engine(sk_policy *p);
 void sk_policy_close(sk_policy *p);
 /* Rate g with the policy (p:rate, as sk_policy_rate does, under the same
 ** limits) and read its field `field` as a number into *out: 0; 1 when
-** the policy declined the puzzle or the field is not a number (err->msg
-** says which); -1 when the policy's code failed (err->msg). */
+** the policy declined the puzzle (or went over a limit); 2 when its
+** fields have no number of that name; -1 when the policy's code failed.
+** err->msg says why. */
 int sk_policy_field(sk_policy *p, const sk_grid *g, const char *field, double *out, sk_error *err);
 
 /* Thread-safe pool of up to n policies of one kind (n >= 1).  The first
@@ -200,8 +201,8 @@ void sk_policy_pool_close(sk_policy_pool *pool);
 typedef struct sk_objective sk_objective;
 sk_objective *sk_objective_open(const char *path, const sk_lua_limits *limits, sk_error *err);
 /* The function's value for r (e: the engine that rated it): 0; 1 when it
-** returned something other than a finite number, or went over a limit;
-** -1 when it raised an error.  err->msg says why. */
+** went over a limit; 2 when it returned something other than a finite
+** number; -1 when it raised an error.  err->msg says why. */
 int sk_objective_value(sk_objective *o, const struct sk_engine *e, const struct sk_rating *r,
                        double *out, sk_error *err);
 void sk_objective_close(sk_objective *o);

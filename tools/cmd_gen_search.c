@@ -81,7 +81,7 @@ typedef struct shared {
   uint8_t pattern[SK_CELLS];       /* 1 = a clue cell */
   int have_pattern;
   int buffered;                    /* --steps: hits written at the end */
-  int stop, io_error, seed_failed, objective_failed;
+  int stop, io_error, seed_failed, objective_failed, objective_fatal;
   int screen;                      /* the singles-backdoor screen is on */
   int custom;                      /* --objective or --objective-lua: scores are its values */
   long found;
@@ -106,6 +106,8 @@ typedef struct worker {
   sk_policy *policy;               /* --objective FIELD: this thread's policy */
   sk_objective *objective;         /* --objective-lua */
   double prof[P_N];                /* --profile: CPU seconds by part */
+  struct pooled { uint8_t p[SK_CELLS]; double score; int used; } *pool;   /* this thread's hits */
+  size_t npool, cappool;
   double tmark;                    /* --profile: the clock at the last mark */
 } worker;
 
@@ -246,10 +248,42 @@ static int random_on_pattern(worker *w, uint8_t p[SK_CELLS]) {
   return 0;
 }
 
-/* The next seed of this thread, its form noted as excluded; 0 when none. */
+/* A hit of this thread, kept as a later seed. */
+static void pool_add(worker *w, const uint8_t p[SK_CELLS], double score) {
+  if (w->npool == w->cappool) {
+    size_t cap = w->cappool ? 2 * w->cappool : 64;
+    void *q = realloc(w->pool, cap * sizeof *w->pool);
+    if (!q) return;
+    w->pool = q, w->cappool = cap;
+  }
+  memcpy(w->pool[w->npool].p, p, SK_CELLS);
+  w->pool[w->npool].score = score;
+  w->pool[w->npool++].used = 0;
+}
+
+/* The best-scoring hit not yet a seed (the latest of equals); 0 when none. */
+static int pool_take(worker *w, uint8_t p[SK_CELLS]) {
+  long best = -1;
+  for (size_t k = 0; k < w->npool; k++)
+    if (!w->pool[k].used && (best < 0 || w->pool[k].score >= w->pool[best].score)) best = (long)k;
+  if (best < 0) return 0;
+  w->pool[best].used = 1;
+  memcpy(p, w->pool[best].p, SK_CELLS);
+  return 1;
+}
+
+/* The next seed of this thread, its form noted as excluded; 0 when none.
+** Every other restart (every restart without --from) starts from the best
+** of the thread's own hits not yet used so: as the seeds' neighbourhoods
+** fill with puzzles already rated, the hits' own are still fresh. */
 static int next_seed(worker *w, uint8_t p[SK_CELLS]) {
   shared *S = w->S;
   const tgen *g = S->g;
+  if ((!S->nseeds || (w->restarts & 1)) && pool_take(w, p)) {
+    w->restarts++;
+    count(&S->seeds_used);
+    return 1;                               /* an output: already excluded and seen */
+  }
   for (int tries = 0; tries < 1000 && !stopping(w); tries++) {
     if (S->nseeds) {
       long k = ((long)w->id + w->restarts * (long)sk_jobs(g->jobs)) % S->nseeds;
@@ -344,9 +378,10 @@ static int custom_score(worker *w, const sk_grid *grid, const sk_rating *r, doub
   else rc = sk_policy_field(w->policy, grid, S->g->objective, out, &err);
   if (rc == 0) return 0;
   pthread_mutex_lock(&S->mu);
-  if (!S->objective_failed++ || rc < 0)
+  int fatal = rc < 0 || rc == 2;           /* wrong code, or no such field: stop */
+  if (!S->objective_failed++ || fatal)
     sk_warn("%s: %s", S->g->objective_lua ? S->g->objective_lua : "--objective", err.msg);
-  if (rc < 0) S->stop = 1;                 /* the code is wrong: stop the search */
+  if (fatal) S->stop = 1, S->objective_fatal = 1;
   pthread_mutex_unlock(&S->mu);
   return -1;
 }
@@ -527,7 +562,7 @@ static void *work(void *arg) {
       if (added <= 0) { count(&S->revisits); since++; continue; }
       evaluate(w, nb, form, nsol, &ev);
       mark(w, ev.hit ? P_RATE_HIT : P_RATE_MISS);
-      if (ev.hit) { take_hit(w, form, ev.text); since = 0; }
+      if (ev.hit) { pool_add(w, nb, ev.score); take_hit(w, form, ev.text); since = 0; }
       /* sideways on the default score: a neighbour of the same ER is also
       ** taken one time in four when its tie-breaks are lower */
       int take = ev.valid && (ev.score >= score ||
@@ -754,7 +789,7 @@ int sk_gen_search_run(tgen *g, sk_out *out) {
     snprintf(what, sizeof what, "timeout after %g s: ", g->timeout);
   progress(&S, what);
   rc = g->n_given ? S.found < g->n : S.found == 0;
-  if (S.objective_failed && S.stop && S.found < g->n) rc = -1;
+  if (S.objective_fatal) rc = -1;
 done:
   for (int i = 0; w && i < threads; i++) {
     sk_canon_set_free(w[i].seen);
@@ -763,6 +798,7 @@ done:
     for (size_t k = 0; k < w[i].nhits; k++) free(w[i].hits[k].text);
     free(w[i].hits);
     free(w[i].seedforms);
+    free(w[i].pool);
   }
   free(w);
   free(th);
