@@ -119,10 +119,17 @@ static void mark(worker *w, int k) {
   w->tmark = t;
 }
 
+static double process_cpu(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 static int stopping(const worker *w) {
   const shared *S = w->S;
   if (__atomic_load_n(&S->stop, __ATOMIC_RELAXED)) return 1;
   if (S->g->deadline > 0 && sk_tgen_now() > S->g->deadline) return 1;
+  if (S->g->cpu_timeout > 0 && process_cpu() > S->g->cpu_timeout) return 1;
   if (S->g->steps && w->rated >= S->g->steps) return 1;
   return 0;
 }
@@ -704,7 +711,7 @@ int sk_gen_search_run(tgen *g, sk_out *out) {
     g->nmoves = 4;
     memcpy(g->moves, dflt, sizeof dflt);
   }
-  if (!g->n_given) g->n = (g->timeout > 0 || g->steps) ? 100000000L : 1;
+  if (!g->n_given) g->n = (g->timeout > 0 || g->cpu_timeout > 0 || g->steps) ? 100000000L : 1;
   pthread_mutex_init(&S.mu, NULL);
   int rc = -1, threads = sk_jobs(g->jobs);
   worker *w = calloc((size_t)threads, sizeof *w);
@@ -787,6 +794,8 @@ int sk_gen_search_run(tgen *g, sk_out *out) {
   char what[64] = "done: ";                 /* the summary, also with --quiet */
   if (g->deadline > 0 && sk_tgen_now() > g->deadline)
     snprintf(what, sizeof what, "timeout after %g s: ", g->timeout);
+  else if (g->cpu_timeout > 0 && process_cpu() > g->cpu_timeout)
+    snprintf(what, sizeof what, "CPU timeout after %g s: ", g->cpu_timeout);
   progress(&S, what);
   rc = g->n_given ? S.found < g->n : S.found == 0;
   if (S.objective_fatal) rc = -1;

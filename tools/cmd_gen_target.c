@@ -82,6 +82,8 @@ const char sk_gen_target_help[] =
   "                  The default objective is ER, ties broken by EP, then by\n"
   "                  the steps rated ER, then ED.  The target decides what is\n"
   "                  written, the objective only where the climb goes.\n"
+  "  --cpu-timeout S stop after S seconds of the process's CPU time (all threads):\n"
+  "                  budgets that a loaded machine does not shrink\n"
   "  --profile       at the end, the search threads' CPU time by part (moves and\n"
   "                  uniqueness, minimality, canonical forms, screens, rating)\n"
   "Each match is written as 'puzzle ED=ER/EP/ED' (plus ' D=...' with --xdrs, and\n"
@@ -188,7 +190,7 @@ static const char *const value_opts[] = {
   "--er", "--xdrs", "--timeout", "--budget", "-n", "-j", "--attempts", "--seed", "--level",
   "--givens", "--symmetry", "--table", "--plugins", "-o", "--from", "--exclude", "--pattern",
   "--moves", "--restart", "--steps", "--hodoku-level", "--hodoku-score", "--screen",
-  "--objective", "--policy", "--objective-lua", NULL
+  "--objective", "--policy", "--objective-lua", "--cpu-timeout", NULL
 };
 
 /* "-1+1,-2+2,..." (n clues out, m in; 0 <= n, m <= 4, not both 0). */
@@ -258,6 +260,7 @@ static int parse_args(int argc, char **argv, tgen *g) {
     } else if (!strcmp(a, "--sdrs")) { if (parse_sdrs(v, &g->sdrs)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--needs")) { if (parse_needs(g, v)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--timeout")) { if (parse_seconds(a, v, &g->timeout)) return SK_EXIT_USAGE; }
+    else if (!strcmp(a, "--cpu-timeout")) { if (parse_seconds(a, v, &g->cpu_timeout)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--budget")) { if (parse_seconds(a, v, &g->budget)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "-n")) {
       if (sk_parse_long(cmd, "-n", v, 1, 100000000L, &g->n)) return SK_EXIT_USAGE;
@@ -292,9 +295,10 @@ static int parse_args(int argc, char **argv, tgen *g) {
                           "--hodoku-level or --hodoku-score");
   if (g->pearl && g->diamond) return sk_usage_error(cmd, "a puzzle is never both an SE pearl and a diamond");
   if (!g->search && (g->from || g->pattern || g->exclude || g->nmoves || g->restart || g->steps ||
-                     g->screen >= 0 || g->objective || g->policy || g->objective_lua || g->profile))
+                     g->screen >= 0 || g->objective || g->policy || g->objective_lua || g->profile ||
+                     g->cpu_timeout > 0))
     return sk_usage_error(cmd, "--from, --exclude, --pattern, --moves, --restart, --steps, --screen, "
-                          "--objective, --policy, --objective-lua and --profile need --search");
+                          "--objective, --policy, --objective-lua, --profile and --cpu-timeout need --search");
   if (g->policy && !g->objective)
     return sk_usage_error(cmd, "--policy names the policy of --objective FIELD: give --objective");
   if (g->objective && g->objective_lua)

@@ -58,6 +58,7 @@ typedef struct tgen {
   const char *objective, *policy;            /* --objective FIELD of --policy P */
   const char *objective_lua;                 /* --objective-lua FILE */
   int profile;                               /* --profile: where the time goes */
+  double cpu_timeout;                        /* --cpu-timeout S: the process's CPU seconds */
 } tgen;
 
 typedef struct attempt {

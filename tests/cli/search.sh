@@ -137,6 +137,10 @@ grep -q "not rated (screens)" "$T/err" && ! grep -q " 0 not rated (screens)" "$T
 expect_grep "search profile" "$T/err"
 expect_grep "rating hits" "$T/err"
 
+# --cpu-timeout: the search stops on its CPU time
+expect_status 1 "$SUDOKIT" generate --er 12- --search --cpu-timeout 1 --timeout 120 -j 1 --seed 2 --quiet
+expect_grep "CPU timeout after 1 s: 0 found" "$T/err"
+
 # usage errors
 expect_status 2 "$SUDOKIT" generate --er 9- --from "$T/seeds"
 expect_grep "need --search" "$T/err"
