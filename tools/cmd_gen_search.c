@@ -83,6 +83,7 @@ typedef struct shared {
   int buffered;                    /* --steps: hits written at the end */
   int stop, io_error, seed_failed, objective_failed, objective_fatal;
   int screen;                      /* the singles-backdoor screen is on */
+  int screen_pairs;                /* and the order-2 count's bound (0: none) */
   int custom;                      /* --objective or --objective-lua: scores are its values */
   long found;
   /* figures */
@@ -243,7 +244,7 @@ static int neighbour(worker *w, const uint8_t cur[SK_CELLS], const uint8_t sol[S
 
 /* {====== seeds */
 
-static int singles_backdoor(const uint8_t p[SK_CELLS], const uint8_t sol[SK_CELLS]);
+static int singles_backdoor(const uint8_t p[SK_CELLS], const uint8_t sol[SK_CELLS], int pairs);
 
 static int random_on_pattern(worker *w, uint8_t p[SK_CELLS]) {
   for (int tries = 0; tries < 200000 && !stopping(w); tries++) {
@@ -306,7 +307,7 @@ static int next_seed(worker *w, uint8_t p[SK_CELLS]) {
       for (long k = 0; k < (S->screen ? 1000000L : 1L) && !found && !stopping(w); k++) {
         if (sk_generate(&o, &w->rng, p, NULL, NULL) < 0) continue;
         uint8_t sol[SK_CELLS];
-        found = !S->screen || (sk_solve_count(p, 1, sol, NULL) == 1 && !singles_backdoor(p, sol));
+        found = !S->screen || (sk_solve_count(p, 1, sol, NULL) == 1 && !singles_backdoor(p, sol, 0));
       }
       if (!found) continue;
     }
@@ -339,26 +340,46 @@ static int next_seed(worker *w, uint8_t p[SK_CELLS]) {
 
 /* {====== scoring */
 
-/* 1 when placing the solution digit of one empty cell lets singles solve
-** p (a singles backdoor of order 0 or 1: sk_analysis.h).  Of 2,000
-** puzzles of the forum's list of puzzles at ER 11 or more, 11 have one;
-** of random minimal puzzles, 99.7 %. */
-static int singles_backdoor(const uint8_t p[SK_CELLS], const uint8_t sol[SK_CELLS]) {
-  sk_grid g0, g;
+/* The screens (sk_analysis.h has the backdoors).  singles_backdoor: 1 when
+** placing the solution digit of one empty cell lets singles solve p (a
+** singles backdoor of order 0 or 1).  Of 2,000 puzzles of the forum's list
+** of puzzles at ER 11 or more, 11 have one; of random minimal puzzles,
+** 99.7 %.  With pairs > 0 it is also 1 when more than `pairs` pairs of
+** cells are order-2 backdoors: the pairs of the list's puzzles number 11
+** (median), 37 at the 95th percentile; those of the search's neighbours
+** below ER 9, 90 (median), and at 9.x, 35.  Counting stops past `pairs`. */
+static int singles_backdoor(const uint8_t p[SK_CELLS], const uint8_t sol[SK_CELLS], int pairs) {
+  sk_grid g0, g1, g2;
   sk_grid_from_values(&g0, p, NULL);
   int r = sk_singles_solve(&g0, &g0);
   if (r != 0) return r == 1;
+  int cells[SK_CELLS], n = 0;
   for (int c = 0; c < SK_CELLS; c++) {
     if (g0.value[c]) continue;
-    g = g0;
-    sk_grid_place(&g, c, sol[c]);
-    if (sk_singles_solve(&g, NULL) == 1) return 1;
+    cells[n++] = c;
+    g1 = g0;
+    sk_grid_place(&g1, c, sol[c]);
+    if (sk_singles_solve(&g1, NULL) == 1) return 1;
+  }
+  if (pairs <= 0) return 0;
+  int found = 0;
+  for (int i = 0; i < n; i++) {
+    g1 = g0;
+    sk_grid_place(&g1, cells[i], sol[cells[i]]);
+    sk_singles_solve(&g1, &g1);
+    for (int j = i + 1; j < n; j++) {
+      int c = cells[j];
+      if (g1.value[c]) continue;             /* filled by the first: not a pair */
+      g2 = g1;
+      sk_grid_place(&g2, c, sol[c]);
+      if (sk_singles_solve(&g2, NULL) == 1 && ++found > pairs) return 1;
+    }
   }
   return 0;
 }
 
 typedef struct eval {
-  int valid, hit;
+  int valid, hit, screened;
   double score;
   char *text;                      /* the record of a hit (malloc'd) */
 } eval;
@@ -406,7 +427,12 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], const uint8_t form[SK
     ev->score = 2300 - (g->nneeds || g->sdrs ? 20000 : 0);   /* at most 2.3: below the band */
     return;
   }
-  if (S->screen && singles_backdoor(p, sol)) { count(&S->screened); return; }
+  if (S->screen && singles_backdoor(p, sol, S->screen_pairs)) {
+    count(&S->screened);
+    ev->screened = 1;
+    w->rated++;                              /* --steps counts it */
+    return;
+  }
   attempt a;
   memset(&a, 0, sizeof a);
   memcpy(a.puzzle, p, SK_CELLS);
@@ -557,7 +583,7 @@ static void *work(void *arg) {
     free(ev.text);                           /* a seed is never an output */
     double score = ev.valid ? ev.score : -1e300;
     if (ev.valid) note_best(S, cur, score);
-    long since = 0;
+    long since = 0, screened_since = 0;
     while (since < restart && !stopping(w)) {
       count(&S->moves);
       mark(w, P_MOVES);
@@ -581,6 +607,10 @@ static void *work(void *arg) {
         memcpy(cur, nb, SK_CELLS);
         memcpy(sol, nsol, SK_CELLS);
         score = ev.score;
+      } else if (ev.screened) {
+        /* a screened neighbour costs little: sixteen count as one, so that
+        ** a climb among puzzles the screen mostly rejects is not cut short */
+        if (++screened_since == 16) screened_since = 0, since++;
       } else if (!ev.hit) since++;
     }
   }
@@ -721,7 +751,9 @@ int sk_gen_search_run(tgen *g, sk_out *out) {
     sk_warn("out of memory");
     goto done;
   }
-  S.screen = g->screen >= 0 ? g->screen : g->have_er && g->er_lo >= 10000;
+  S.screen = g->screen >= 0 ? g->screen > 0 : g->have_er && g->er_lo >= 10000;
+  S.screen_pairs = g->screen == 2 ? (int)g->screen_pairs
+                 : g->screen < 0 && g->have_er && g->er_lo >= 10500 ? 40 : 0;
   S.custom = g->objective || g->objective_lua;
   if (g->pattern && read_pattern(&S, g->pattern)) goto done;
   if (g->from && read_seeds(&S, g->from)) goto done;

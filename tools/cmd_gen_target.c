@@ -69,11 +69,15 @@ const char sk_gen_target_help[] =
   "                  empty): the search changes digits, never cells\n"
   "  --restart K     a new seed after K neighbours without a better score\n"
   "                  (default 400)\n"
-  "  --steps K       each thread rates at most K neighbours; the output is then\n"
-  "                  the same for a given --seed and -j (written at the end)\n"
+  "  --steps K       each thread rates (or screens) at most K neighbours; the\n"
+  "                  output is then the same for a given --seed and -j (written\n"
+  "                  at the end)\n"
   "  --screen S      backdoor: a puzzle that one placement leaves to singles is\n"
-  "                  not rated (default when --er's lower bound is 10 or more;\n"
-  "                  such puzzles are rarely that hard), none: rate them all\n"
+  "                  not rated (such puzzles are rarely hard); pairs[=N]: nor\n"
+  "                  one with more than N (default 40) pairs of cells whose\n"
+  "                  placements leave it to singles; none: rate them all.\n"
+  "                  Default: pairs when --er's lower bound is 10.5 or more,\n"
+  "                  backdoor from 10, else none\n"
   "  --objective F   climb on field F of --policy P (default se: ER, EP, ED)\n"
   "  --policy P      a rating policy (ratings/NAME.lua or a path) for --objective\n"
   "  --objective-lua FILE  climb on the number a Lua function returns: FILE\n"
@@ -234,9 +238,14 @@ static int parse_args(int argc, char **argv, tgen *g) {
     if (!strcmp(a, "--restart")) { if (sk_parse_long(cmd, a, v, 1, 100000000L, &g->restart)) return SK_EXIT_USAGE; i++; continue; }
     if (!strcmp(a, "--steps")) { if (sk_parse_long(cmd, a, v, 1, 1000000000L, &g->steps)) return SK_EXIT_USAGE; i++; continue; }
     if (!strcmp(a, "--screen")) {
+      char *end;
       if (v && !strcmp(v, "backdoor")) g->screen = 1;
       else if (v && !strcmp(v, "none")) g->screen = 0;
-      else return sk_usage_error(cmd, "--screen needs backdoor or none");
+      else if (v && !strcmp(v, "pairs")) g->screen = 2, g->screen_pairs = 40;
+      else if (v && !strncmp(v, "pairs=", 6) && (g->screen_pairs = strtol(v + 6, &end, 10)) > 0 &&
+               g->screen_pairs <= 3240 && !*end && v[6] != '+')
+        g->screen = 2;
+      else return sk_usage_error(cmd, "--screen needs backdoor, pairs, pairs=N (1..3240) or none");
       i++;
       continue;
     }

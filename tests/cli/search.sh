@@ -136,6 +136,15 @@ grep -q "not rated (screens)" "$T/err" && ! grep -q " 0 not rated (screens)" "$T
   bad "--screen backdoor screened nothing: $(cat "$T/err")"
 expect_grep "search profile" "$T/err"
 expect_grep "rating hits" "$T/err"
+# --screen pairs=N: nor more than N pairs of cells that are backdoors
+expect_status 0 "$SUDOKIT" generate --er 6.5- --search --minimal --from "$T/seeds" --steps 40 \
+  -j 2 --seed 3 --screen pairs=20 --quiet
+cp "$T/out" "$T/s2"
+[ -s "$T/s2" ] && ok || bad "--screen pairs=20 found nothing: $(cat "$T/err")"
+check_out "$T/s2"
+cut -c1-81 "$T/s2" | "$SUDOKIT" analyze --fields order,nmagic --max-order 2 |
+  awk '$1 == "order=0" || $1 == "order=1" || ($1 == "order=2" && substr($2, 8) + 0 > 20)' >"$T/bd2"
+[ ! -s "$T/bd2" ] && ok || bad "--screen pairs=20: $(head -2 "$T/bd2")"
 
 # --cpu-timeout: the search stops on its CPU time
 expect_status 1 "$SUDOKIT" generate --er 12- --search --cpu-timeout 1 --timeout 120 -j 1 --seed 2 --quiet
@@ -149,6 +158,7 @@ expect_status 2 "$SUDOKIT" generate --er 9- --search --moves -9+1
 expect_status 2 "$SUDOKIT" generate --er 9- --search --policy xdrs
 expect_grep "give --objective" "$T/err"
 expect_status 2 "$SUDOKIT" generate --er 9- --search --screen some
+expect_status 2 "$SUDOKIT" generate --er 9- --search --screen pairs=0
 expect_status 2 "$SUDOKIT" generate --er 9- --objective D
 expect_grep "need --search" "$T/err"
 expect_status 1 "$SUDOKIT" generate --er 9- --search --from /nonexistent --steps 1
