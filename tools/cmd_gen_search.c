@@ -3,35 +3,48 @@
 ** neighbourhood search instead of random draws.
 **
 ** Each thread starts from a seed (the next puzzle of --from, a random
-** minimal puzzle, or a random puzzle on the --pattern) and climbs: a move
-** {-n+m} takes n random clues out and puts m in (random cells, random
+** minimal puzzle, or a random puzzle on the --pattern; every other restart
+** the best of the thread's own hits not yet used as a seed) and climbs: a
+** move {-n+m} takes n random clues out and puts m in (random cells, random
 ** digits that break no rule) and keeps the result only when it has exactly
 ** one solution (with --minimal, redundant clues are then taken out in a
 ** random order; with --pattern a move gives one or two of the pattern's
 ** cells other digits).  A neighbour is rated unless the thread has already
-** met an isomorph of it (canonical forms), and becomes the current puzzle
-** when its score is at least the current one.  After --restart neighbours
-** without a better score the thread restarts from a new seed.
+** met an isomorph of it (canonical forms) or a screen rejects it, and
+** becomes the current puzzle when its score is at least the current one
+** (or, one time in four, when it has the same ER).  After --restart
+** neighbours without a better score the thread restarts.
 **
-** The score is the target's rating: SE's ER (XDRS's D with --xdrs alone);
-** EP for --pearl and ED for --diamond (both ER in the class, and serate's
-** early exits leave them known outside it); ER less 20.0 when --sdrs or
-** --needs is not met.  A neighbour rated above the band's upper bound is
-** rejected.
+** Screens (--screen, on by default for --er from 10): a puzzle with a
+** singles backdoor of order 0 or 1 is not rated, nor (pairs, default from
+** 10.5) one with more than N order-2 singles backdoors; random seeds are
+** drawn until one passes the order-1 screen.  Such puzzles are rarely
+** that hard (figures at singles_backdoor), and the screen costs about a
+** hundredth of a rating.
+**
+** The score is the target's rating: SE's ER, ties broken by EP, the steps
+** rated ER and ED (XDRS's D with --xdrs alone); EP for --pearl and ED for
+** --diamond (both ER in the class, and serate's early exits leave them
+** known outside it); ER less 20.0 when --sdrs or --needs is not met.  With
+** --objective FIELD (--policy P, default se) or --objective-lua FILE the
+** score is that number instead; the target still decides what is written.
+** A neighbour rated above the band's upper bound is rejected.
 ** The rating stops as soon as its outcome is known (sk_rate_opts:
 ** stop_above before asking techniques that can only rate above the upper
-** bound, stop_at at a step reaching the lower bound when there is no upper
-** one -- the hit is then rated in full for its line -- and serate's pearl
-** and diamond exits), and puzzles that singles solve are not rated for
-** targets above 2.3.
+** bound; stop_at at a step reaching the lower bound when there is no upper
+** one, only for a puzzle of --from or --exclude, which is never written:
+** any other hit needs its full rating for its line, and rating it once in
+** full is cheaper than twice; serate's pearl and diamond exits), and
+** puzzles that singles solve are not rated for targets above 2.3.
 **
 ** Output is isomorph-free: a shared set holds the canonical forms of the
 ** seeds, of --exclude's puzzles (a known list) and of every puzzle
-** written, and a hit whose form is in it is dropped.  Without --steps the hits are written as they come (the run
-** depends on timing across threads); with --steps K each thread rates at
-** most K neighbours, its hits are kept, and at the end they are written
-** thread by thread through the set: the same output for a given --seed
-** and -j.
+** written, and a hit whose form is in it is dropped.  Without --steps the
+** hits are written as they come (the run depends on timing across
+** threads); with --steps K each thread evaluates at most K neighbours, its
+** hits are kept, and at the end they are written thread by thread through
+** the set: the same output for a given --seed and -j.  --profile prints
+** where the threads' CPU time went; --cpu-timeout stops on CPU time.
 */
 #include <errno.h>
 #include <pthread.h>
