@@ -190,12 +190,10 @@ static void minimalize(sk_rng *r, uint8_t p[SK_CELLS]) {
   }
 }
 
-/* A neighbour of cur with exactly one solution, and that solution in nsol;
-** 0 when none was found in a hundred tries.  Three tries in four put in
-** digits of cur's solution sol (the neighbour then keeps sol: it is far
-** more often unique, and from the forum's hardest puzzles twice as often
-** rated ER 10.5 or more), the others any digit that breaks no rule (the
-** solution grid can change). */
+/* A neighbour of cur with exactly one solution; 0 when none was found in a
+** hundred tries.  Half the tries put in digits of cur's solution sol (the
+** neighbour then keeps sol, and is more often unique), the others any
+** digit that breaks no rule (the solution grid can change). */
 static int neighbour(worker *w, const uint8_t cur[SK_CELLS], const uint8_t sol[SK_CELLS],
                      uint8_t nb[SK_CELLS], uint8_t nsol[SK_CELLS]) {
   const tgen *g = w->S->g;
@@ -228,7 +226,7 @@ static int neighbour(worker *w, const uint8_t cur[SK_CELLS], const uint8_t sol[S
       removed[clues[j]] = nb[clues[j]];
       nb[clues[j]] = 0;
     }
-    int ok = 1, keep = sk_rng_below(&w->rng, 4) != 0;
+    int ok = 1, keep = sk_rng_below(&w->rng, 2);
     for (int j = 0; j < mv[1] && ok; j++) {
       int empty[SK_CELLS], ne = 0;
       for (int c = 0; c < SK_CELLS; c++)
