@@ -69,9 +69,9 @@ forum)
     awk -v n="$n" -v l="$(grep -c . "$list")" '{ print "new against the list: " $1 - l " of " n }'
   echo "by ER:"
   cut -d' ' -f2 "$T/out" | cut -d= -f2 | cut -d/ -f1 | sort -n | uniq -c
-  awk -v n="$n" -v c="$cpu" 'BEGIN { printf "found %d in %.1f CPU s: %.0f per CPU-hour\n", n, c, c > 0 ? 3600 * n / c : 0 }'
+  awk -v n="$n" -v c="$cpu" 'BEGIN { printf "found %d in %.1f CPU s: %.0f per CPU-hour\n", n, c, (c > 0 ? 3600 * n / c : 0) }'
   hi=$(cut -d' ' -f2 "$T/out" | cut -d= -f2 | cut -d/ -f1 | awk '$1 >= 11' | wc -l)
-  awk -v n="$hi" -v c="$cpu" 'BEGIN { printf "at ER >= 11: %d, %.0f per CPU-hour\n", n, c > 0 ? 3600 * n / c : 0 }'
+  awk -v n="$hi" -v c="$cpu" 'BEGIN { printf "at ER >= 11: %d, %.0f per CPU-hour\n", n, (c > 0 ? 3600 * n / c : 0) }'
   grep -A8 'search profile' "$T/err"
   grep 'search:' "$T/err"
   ;;
