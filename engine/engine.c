@@ -485,7 +485,8 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
       break;
     }
     if (!found) { r->stuck = 1; r->er = SK_STUCK_MILLI; break; }
-    if (diff > r->er) r->er = diff;
+    if (diff > r->er) r->er = diff, r->nmax = 1;
+    else if (diff == r->er) r->nmax++;
     if (first) { r->ed = r->er; first = 0; }
     sk_rating_score_step(e, r, i);
     int unwanted = 0;

@@ -29,8 +29,9 @@ typedef struct popen_args {
   const sk_policy_opts *o;
 } popen_args;
 
-/* The libraries a policy may use: no io, os or debug. */
-static void policy_libs(lua_State *L) {
+/* The libraries a policy (or an objective, lua_objective.c) may use: no
+** io, os or debug. */
+void sklua_open_safe_libs(lua_State *L) {
   static const luaL_Reg libs[] = {
     {LUA_GNAME, luaopen_base}, {LUA_LOADLIBNAME, luaopen_package},
     {LUA_COLIBNAME, luaopen_coroutine}, {LUA_TABLIBNAME, luaopen_table},
@@ -53,7 +54,7 @@ static void policy_libs(lua_State *L) {
 /* Protected: load the policy; leaves it in the registry (SKLUA_POLICY_KEY). */
 static int policy_init(lua_State *L) {
   popen_args *a = lua_touserdata(L, 1);
-  policy_libs(L);
+  sklua_open_safe_libs(L);
   lua_pushcfunction(L, sklua_policy);
   lua_pushstring(L, a->name);
   lua_createtable(L, 0, 3);
@@ -184,6 +185,66 @@ int sk_policy_rate(sk_policy *p, const sk_puzzle *puzzle, const sk_grid *g, char
   }
   lua_settop(L, 0);
   lua_gc(L, LUA_GCSTEP, 0);    /* a little collection per puzzle keeps memory flat */
+  return rc;
+}
+
+typedef struct pfield_args {
+  sk_policy *p;
+  const sk_grid *g;
+  const char *field;
+} pfield_args;
+
+/* Protected: p:rate(grid, ctx) -> fields[field] | nil, msg [, true when
+** the fields have no such number] */
+static int policy_field_call(lua_State *L) {
+  pfield_args *a = lua_touserdata(L, 1);
+  lua_settop(L, 0);
+  lua_getfield(L, LUA_REGISTRYINDEX, SKLUA_POLICY_KEY);          /* 1 */
+  lua_getfield(L, 1, "rate");
+  lua_pushvalue(L, 1);
+  sklua_pushgrid(L, a->g);
+  lua_createtable(L, 0, 1);
+  if (a->p->budget > 0) lua_pushnumber(L, a->p->budget), lua_setfield(L, -2, "budget");
+  lua_call(L, 3, 2);                                              /* 2, 3 */
+  if (!lua_istable(L, 2)) {
+    if (!lua_isstring(L, 3)) lua_pushliteral(L, "the policy gave no result"), lua_replace(L, 3);
+    lua_pushnil(L), lua_replace(L, 2);
+    return 2;
+  }
+  lua_getfield(L, 2, a->field);
+  if (!lua_isnumber(L, -1)) {
+    lua_pushnil(L);
+    lua_pushfstring(L, "the policy's field '%s' is %s, not a number", a->field, luaL_typename(L, -2));
+    lua_pushboolean(L, 1);
+    return 3;
+  }
+  lua_pushnil(L);
+  lua_pushnil(L);
+  return 3;
+}
+
+int sk_policy_field(sk_policy *p, const sk_grid *g, const char *field, double *out, sk_error *err) {
+  lua_State *L = p->L;
+  pfield_args a = {p, g, field};
+  int rc;
+  lua_settop(L, 0);
+  if (p->limited) sklua_limits_start(L, &p->lim);
+  lua_pushcfunction(L, policy_field_call);
+  lua_pushlightuserdata(L, &a);
+  if (lua_pcall(L, 1, 3, 0) != LUA_OK) {
+    const char *msg = lua_tostring(L, -1);
+    sk_error_set(err, "%s", msg ? msg : "error in the rating policy");
+    rc = p->limited && p->lim.tripped ? 1 : -1;
+  } else if (lua_isnumber(L, -3)) {
+    *out = (double)lua_tonumber(L, -3);
+    rc = 0;
+  } else {
+    const char *msg = lua_tostring(L, -2);
+    sk_error_set(err, "%s", msg ? msg : "declined");
+    rc = lua_toboolean(L, -1) ? 2 : 1;
+  }
+  lua_settop(L, 0);
+  lua_gc(L, LUA_GCSTEP, 0);
   return rc;
 }
 

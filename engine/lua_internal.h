@@ -24,6 +24,7 @@
 **   lua_script.c    instruction and time limits; `sudokit run`
 **   lua_cpolicy.c   sk_policy: one policy in its own state, for C callers
 **   lua_pool.c      sk_policy_pool: policies shared by worker threads
+**   lua_objective.c sk_objective: a Lua function of a rating, for C callers
 **
 ** Every object a script holds is a full userdata with a metatable named
 ** "sudokit.*" (a policy is a Lua table with one): grids, rngs and hints
@@ -198,6 +199,9 @@ int sklua_hardest_step(const sk_rating *r);
 /* A new table with r's totals: er, ep, ed, stuck, over_budget, unwanted,
 ** wrong (and wrong_step), nsteps. */
 void sklua_push_totals(lua_State *L, const sk_rating *r);
+/* The table e:rate gives for r: the totals, hardest, steps (when r
+** recorded them) and final. */
+void sklua_push_rating(lua_State *L, const sk_engine *e, const sk_rating *r);
 
 enum { SKLUA_CHOOSE_FIRST, SKLUA_CHOOSE_CHEAPEST, SKLUA_CHOOSE_LUA };
 
@@ -219,6 +223,14 @@ int sklua_engine_rate_batch(lua_State *L);          /* e:rate_batch (lua_batch.c
 
 int sklua_policy(lua_State *L);                     /* sk.policy */
 int sklua_policy_line(lua_State *L);                /* p:line */
+
+/* }====== */
+
+/* {====== lua_cpolicy.c */
+
+/* Open the libraries a policy may use (base, package without C loaders,
+** coroutine, table, string, math, utf8, sudokit): no io, os or debug. */
+void sklua_open_safe_libs(lua_State *L);
 
 /* }====== */
 

@@ -222,6 +222,10 @@ static void push_rating(lua_State *L, const sk_engine *e, const sk_rating *r, in
   lua_setfield(L, -2, "final");
 }
 
+void sklua_push_rating(lua_State *L, const sk_engine *e, const sk_rating *r) {
+  push_rating(L, e, r, r->steps != NULL, 0, 0);
+}
+
 static int rating_gc(lua_State *L) {
   sk_rating_free(lua_touserdata(L, 1));
   return 0;

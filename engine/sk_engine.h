@@ -78,6 +78,7 @@ typedef struct sk_rating {
   int above, reached;         /* stopped by sk_rate_opts.stop_above / stop_at */
   int wrong_step;
   int nsteps, cap;
+  int nmax;                   /* steps rated er (the hardest so far) */
   sk_step *steps;             /* only when recording */
   sk_grid final;              /* grid where the rating stopped */
   /* a scored table (levels:, sk_table_score): the path's score and level

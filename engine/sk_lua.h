@@ -90,6 +90,8 @@
 #include "sk_grid.h"
 
 struct lua_State;
+struct sk_engine;
+struct sk_rating;
 
 /* The module: pushes the `sudokit` table.  Also the entry point of the
 ** loadable module (sudokit.so). */
@@ -170,6 +172,12 @@ const char *sk_policy_path(const sk_policy *p);     /* the file it came from */
 ** policy closed it. */
 struct sk_engine *sk_policy_engine(sk_policy *p);
 void sk_policy_close(sk_policy *p);
+/* Rate g with the policy (p:rate, as sk_policy_rate does, under the same
+** limits) and read its field `field` as a number into *out: 0; 1 when
+** the policy declined the puzzle (or went over a limit); 2 when its
+** fields have no number of that name; -1 when the policy's code failed.
+** err->msg says why. */
+int sk_policy_field(sk_policy *p, const sk_grid *g, const char *field, double *out, sk_error *err);
 
 /* Thread-safe pool of up to n policies of one kind (n >= 1).  The first
 ** is opened at once so that errors show before any puzzle is read. */
@@ -180,6 +188,26 @@ int sk_policy_pool_rate(sk_policy_pool *pool, const sk_puzzle *puzzle, const sk_
                         char **out_line, sk_error *err);
 sk_policy *sk_policy_pool_first(sk_policy_pool *pool);   /* the one opened at once */
 void sk_policy_pool_close(sk_policy_pool *pool);
+
+/* {====== objectives: a Lua function of a rating, for C callers
+**
+** An objective file is a Lua chunk that returns a function; the function
+** gets the rating's record as e:rate gives it (er, ep, ed, stuck, nsteps,
+** hardest, steps when the rating recorded them, final) and returns a
+** number, which `sudokit generate --search --objective-lua FILE` climbs
+** on.  As with policies, the state has no io, os or debug library and
+** loads no C code; the limits apply to loading the file and afresh to
+** each call.  One sk_objective is one Lua state: one thread at a time. */
+typedef struct sk_objective sk_objective;
+sk_objective *sk_objective_open(const char *path, const sk_lua_limits *limits, sk_error *err);
+/* The function's value for r (e: the engine that rated it): 0; 1 when it
+** went over a limit; 2 when it returned something other than a finite
+** number; -1 when it raised an error.  err->msg says why. */
+int sk_objective_value(sk_objective *o, const struct sk_engine *e, const struct sk_rating *r,
+                       double *out, sk_error *err);
+void sk_objective_close(sk_objective *o);
+
+/* }====== */
 
 /* Resolve a policy name to a malloc'd path, as sk_table_resolve does for
 ** tables (ratings/NAME.lua in the build's directory, then the installed

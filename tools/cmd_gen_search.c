@@ -3,35 +3,48 @@
 ** neighbourhood search instead of random draws.
 **
 ** Each thread starts from a seed (the next puzzle of --from, a random
-** minimal puzzle, or a random puzzle on the --pattern) and climbs: a move
-** {-n+m} takes n random clues out and puts m in (random cells, random
+** minimal puzzle, or a random puzzle on the --pattern; every other restart
+** the best of the thread's own hits not yet used as a seed) and climbs: a
+** move {-n+m} takes n random clues out and puts m in (random cells, random
 ** digits that break no rule) and keeps the result only when it has exactly
 ** one solution (with --minimal, redundant clues are then taken out in a
 ** random order; with --pattern a move gives one or two of the pattern's
 ** cells other digits).  A neighbour is rated unless the thread has already
-** met an isomorph of it (canonical forms), and becomes the current puzzle
-** when its score is at least the current one.  After --restart neighbours
-** without a better score the thread restarts from a new seed.
+** met an isomorph of it (canonical forms) or a screen rejects it, and
+** becomes the current puzzle when its score is at least the current one
+** (or, one time in four, when it has the same ER).  After --restart
+** neighbours without a better score the thread restarts.
 **
-** The score is the target's rating: SE's ER (XDRS's D with --xdrs alone);
-** EP for --pearl and ED for --diamond (both ER in the class, and serate's
-** early exits leave them known outside it); ER less 20.0 when --sdrs or
-** --needs is not met.  A neighbour rated above the band's upper bound is
-** rejected.
+** Screens (--screen, on by default for --er from 10): a puzzle with a
+** singles backdoor of order 0 or 1 is not rated, nor (pairs, default from
+** 10.5) one with more than N order-2 singles backdoors; random seeds are
+** drawn until one passes the order-1 screen.  Such puzzles are rarely
+** that hard (figures at singles_backdoor), and the screen costs about a
+** hundredth of a rating.
+**
+** The score is the target's rating: SE's ER, ties broken by EP, the steps
+** rated ER and ED (XDRS's D with --xdrs alone); EP for --pearl and ED for
+** --diamond (both ER in the class, and serate's early exits leave them
+** known outside it); ER less 20.0 when --sdrs or --needs is not met.  With
+** --objective FIELD (--policy P, default se) or --objective-lua FILE the
+** score is that number instead; the target still decides what is written.
+** A neighbour rated above the band's upper bound is rejected.
 ** The rating stops as soon as its outcome is known (sk_rate_opts:
 ** stop_above before asking techniques that can only rate above the upper
-** bound, stop_at at a step reaching the lower bound when there is no upper
-** one -- the hit is then rated in full for its line -- and serate's pearl
-** and diamond exits), and puzzles that singles solve are not rated for
-** targets above 2.3.
+** bound; stop_at at a step reaching the lower bound when there is no upper
+** one, only for a puzzle of --from or --exclude, which is never written:
+** any other hit needs its full rating for its line, and rating it once in
+** full is cheaper than twice; serate's pearl and diamond exits), and
+** puzzles that singles solve are not rated for targets above 2.3.
 **
 ** Output is isomorph-free: a shared set holds the canonical forms of the
 ** seeds, of --exclude's puzzles (a known list) and of every puzzle
-** written, and a hit whose form is in it is dropped.  Without --steps the hits are written as they come (the run
-** depends on timing across threads); with --steps K each thread rates at
-** most K neighbours, its hits are kept, and at the end they are written
-** thread by thread through the set: the same output for a given --seed
-** and -j.
+** written, and a hit whose form is in it is dropped.  Without --steps the
+** hits are written as they come (the run depends on timing across
+** threads); with --steps K each thread evaluates at most K neighbours, its
+** hits are kept, and at the end they are written thread by thread through
+** the set: the same output for a given --seed and -j.  --profile prints
+** where the threads' CPU time went; --cpu-timeout stops on CPU time.
 */
 #include <errno.h>
 #include <pthread.h>
@@ -46,9 +59,24 @@
 #include "sk_canon.h"
 #include "sk_engine.h"
 #include "sk_geometry.h"
+#include "sk_lua.h"
 #include "sk_solver.h"
 
 /* {====== shared state */
+
+/* --profile: where a thread's CPU time goes */
+enum { P_MOVES, P_MINIMAL, P_CANON, P_SCREEN, P_RATE_HIT, P_RATE_MISS, P_SEEDS, P_N };
+static const char *const prof_name[P_N] = {
+  "moves and uniqueness", "minimality", "canonical forms", "screens", "rating hits",
+  "rating the others", "seeds"
+};
+
+static double thread_cpu(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 
 typedef struct hit {
   char *text;
@@ -60,16 +88,20 @@ typedef struct shared {
   sk_out *out;
   pthread_mutex_t mu;
   sk_canon_set *excluded;          /* seeds and outputs */
+  sk_canon_set *known;             /* --from's and --exclude's: fixed once threads run */
   uint8_t (*seeds)[SK_CELLS];
   long nseeds;
   uint8_t pattern[SK_CELLS];       /* 1 = a clue cell */
   int have_pattern;
   int buffered;                    /* --steps: hits written at the end */
-  int stop, io_error, seed_failed;
+  int stop, io_error, seed_failed, objective_failed, objective_fatal;
+  int screen;                      /* the singles-backdoor screen is on */
+  int screen_pairs;                /* and the order-2 count's bound (0: none) */
+  int custom;                      /* --objective or --objective-lua: scores are its values */
   long found;
   /* figures */
-  uint64_t rated, moves, bad_moves, revisits, screened, restarts, seeds_used, early;
-  int32_t best;                    /* best score so far */
+  uint64_t rated, moves, bad_moves, revisits, screened, restarts, seeds_used, early, known_hits;
+  double best;                     /* best score so far */
   int have_best;
   char best_text[128];
 } shared;
@@ -85,12 +117,33 @@ typedef struct worker {
   size_t nseedforms, capseedforms;
   long restarts;
   long rated;
+  sk_policy *policy;               /* --objective FIELD: this thread's policy */
+  sk_objective *objective;         /* --objective-lua */
+  double prof[P_N];                /* --profile: CPU seconds by part */
+  struct pooled { uint8_t p[SK_CELLS]; double score; int used; } *pool;   /* this thread's hits */
+  size_t npool, cappool;
+  double tmark;                    /* --profile: the clock at the last mark */
 } worker;
+
+/* --profile: the CPU time since the last mark goes to part k. */
+static void mark(worker *w, int k) {
+  if (!w->S->g->profile) return;
+  double t = thread_cpu();
+  w->prof[k] += t - w->tmark;
+  w->tmark = t;
+}
+
+static double process_cpu(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 static int stopping(const worker *w) {
   const shared *S = w->S;
   if (__atomic_load_n(&S->stop, __ATOMIC_RELAXED)) return 1;
   if (S->g->deadline > 0 && sk_tgen_now() > S->g->deadline) return 1;
+  if (S->g->cpu_timeout > 0 && process_cpu() > S->g->cpu_timeout) return 1;
   if (S->g->steps && w->rated >= S->g->steps) return 1;
   return 0;
 }
@@ -102,6 +155,7 @@ static void count(uint64_t *x) { __atomic_fetch_add(x, 1, __ATOMIC_RELAXED); }
 /* {====== moves */
 
 static int solutions(const uint8_t p[SK_CELLS]) { return (int)sk_solve_count(p, 2, NULL, NULL); }
+
 
 static sk_mask allowed(const uint8_t p[SK_CELLS], int cell) {
   sk_mask m = SK_ALL_DIGITS;
@@ -141,7 +195,7 @@ static void minimalize(sk_rng *r, uint8_t p[SK_CELLS]) {
 ** neighbour then keeps sol, and is more often unique), the others any
 ** digit that breaks no rule (the solution grid can change). */
 static int neighbour(worker *w, const uint8_t cur[SK_CELLS], const uint8_t sol[SK_CELLS],
-                     uint8_t nb[SK_CELLS]) {
+                     uint8_t nb[SK_CELLS], uint8_t nsol[SK_CELLS]) {
   const tgen *g = w->S->g;
   for (int tries = 0; tries < 100; tries++) {
     memcpy(nb, cur, SK_CELLS);
@@ -158,7 +212,7 @@ static int neighbour(worker *w, const uint8_t cur[SK_CELLS], const uint8_t sol[S
         if (!d) { ok = 0; break; }
         nb[c] = (uint8_t)d;
       }
-      if (!ok || solutions(nb) != 1) { count(&w->S->bad_moves); continue; }
+      if (!ok || sk_solve_count(nb, 2, nsol, NULL) != 1) { count(&w->S->bad_moves); continue; }
       return 1;
     }
     const int *mv = g->moves[sk_rng_below(&w->rng, (uint32_t)g->nmoves)];
@@ -186,8 +240,13 @@ static int neighbour(worker *w, const uint8_t cur[SK_CELLS], const uint8_t sol[S
       if (!d) ok = 0;
       else nb[c] = (uint8_t)d;
     }
-    if (!ok || solutions(nb) != 1) { count(&w->S->bad_moves); continue; }
-    if (g->gen.minimal) minimalize(&w->rng, nb);
+    /* the solution found here is the neighbour's: minimality keeps it */
+    if (!ok || sk_solve_count(nb, 2, nsol, NULL) != 1) { count(&w->S->bad_moves); continue; }
+    if (g->gen.minimal) {
+      mark(w, P_MOVES);
+      minimalize(&w->rng, nb);
+      mark(w, P_MINIMAL);
+    }
     if (!memcmp(nb, cur, SK_CELLS)) { count(&w->S->bad_moves); continue; }
     return 1;
   }
@@ -197,6 +256,8 @@ static int neighbour(worker *w, const uint8_t cur[SK_CELLS], const uint8_t sol[S
 /* }====== */
 
 /* {====== seeds */
+
+static int singles_backdoor(const uint8_t p[SK_CELLS], const uint8_t sol[SK_CELLS], int pairs);
 
 static int random_on_pattern(worker *w, uint8_t p[SK_CELLS]) {
   for (int tries = 0; tries < 200000 && !stopping(w); tries++) {
@@ -208,10 +269,42 @@ static int random_on_pattern(worker *w, uint8_t p[SK_CELLS]) {
   return 0;
 }
 
-/* The next seed of this thread, its form noted as excluded; 0 when none. */
+/* A hit of this thread, kept as a later seed. */
+static void pool_add(worker *w, const uint8_t p[SK_CELLS], double score) {
+  if (w->npool == w->cappool) {
+    size_t cap = w->cappool ? 2 * w->cappool : 64;
+    void *q = realloc(w->pool, cap * sizeof *w->pool);
+    if (!q) return;
+    w->pool = q, w->cappool = cap;
+  }
+  memcpy(w->pool[w->npool].p, p, SK_CELLS);
+  w->pool[w->npool].score = score;
+  w->pool[w->npool++].used = 0;
+}
+
+/* The best-scoring hit not yet a seed (the latest of equals); 0 when none. */
+static int pool_take(worker *w, uint8_t p[SK_CELLS]) {
+  long best = -1;
+  for (size_t k = 0; k < w->npool; k++)
+    if (!w->pool[k].used && (best < 0 || w->pool[k].score >= w->pool[best].score)) best = (long)k;
+  if (best < 0) return 0;
+  w->pool[best].used = 1;
+  memcpy(p, w->pool[best].p, SK_CELLS);
+  return 1;
+}
+
+/* The next seed of this thread, its form noted as excluded; 0 when none.
+** Every other restart (every restart without --from) starts from the best
+** of the thread's own hits not yet used so: as the seeds' neighbourhoods
+** fill with puzzles already rated, the hits' own are still fresh. */
 static int next_seed(worker *w, uint8_t p[SK_CELLS]) {
   shared *S = w->S;
   const tgen *g = S->g;
+  if ((!S->nseeds || (w->restarts & 1)) && pool_take(w, p)) {
+    w->restarts++;
+    count(&S->seeds_used);
+    return 1;                               /* an output: already excluded and seen */
+  }
   for (int tries = 0; tries < 1000 && !stopping(w); tries++) {
     if (S->nseeds) {
       long k = ((long)w->id + w->restarts * (long)sk_jobs(g->jobs)) % S->nseeds;
@@ -221,7 +314,15 @@ static int next_seed(worker *w, uint8_t p[SK_CELLS]) {
     } else {
       sk_gen_opts o = {0};
       o.minimal = 1;
-      if (sk_generate(&o, &w->rng, p, NULL, NULL) < 0) continue;
+      /* with the screen, random minimal puzzles until one passes it (about
+      ** one in 330 does): such seeds start near ER 7 rather than 2 */
+      int found = 0;
+      for (long k = 0; k < (S->screen ? 1000000L : 1L) && !found && !stopping(w); k++) {
+        if (sk_generate(&o, &w->rng, p, NULL, NULL) < 0) continue;
+        uint8_t sol[SK_CELLS];
+        found = !S->screen || (sk_solve_count(p, 1, sol, NULL) == 1 && !singles_backdoor(p, sol, 0));
+      }
+      if (!found) continue;
     }
     w->restarts++;
     uint8_t form[SK_CELLS];
@@ -252,36 +353,111 @@ static int next_seed(worker *w, uint8_t p[SK_CELLS]) {
 
 /* {====== scoring */
 
+/* The screens (sk_analysis.h has the backdoors).  singles_backdoor: 1 when
+** placing the solution digit of one empty cell lets singles solve p (a
+** singles backdoor of order 0 or 1).  Of 2,000 puzzles of the forum's list
+** of puzzles at ER 11 or more, 11 have one; of random minimal puzzles,
+** 99.7 %.  With pairs > 0 it is also 1 when more than `pairs` pairs of
+** cells are order-2 backdoors: the pairs of the list's puzzles number 11
+** (median), 37 at the 95th percentile; those of the search's neighbours
+** below ER 9, 90 (median), and at 9.x, 35.  Counting stops past `pairs`. */
+static int singles_backdoor(const uint8_t p[SK_CELLS], const uint8_t sol[SK_CELLS], int pairs) {
+  sk_grid g0, g1, g2;
+  sk_grid_from_values(&g0, p, NULL);
+  int r = sk_singles_solve(&g0, &g0);
+  if (r != 0) return r == 1;
+  int cells[SK_CELLS], n = 0;
+  for (int c = 0; c < SK_CELLS; c++) {
+    if (g0.value[c]) continue;
+    cells[n++] = c;
+    g1 = g0;
+    sk_grid_place(&g1, c, sol[c]);
+    if (sk_singles_solve(&g1, NULL) == 1) return 1;
+  }
+  if (pairs <= 0) return 0;
+  int found = 0;
+  for (int i = 0; i < n; i++) {
+    g1 = g0;
+    sk_grid_place(&g1, cells[i], sol[cells[i]]);
+    sk_singles_solve(&g1, &g1);
+    for (int j = i + 1; j < n; j++) {
+      int c = cells[j];
+      if (g1.value[c]) continue;             /* filled by the first: not a pair */
+      g2 = g1;
+      sk_grid_place(&g2, c, sol[c]);
+      if (sk_singles_solve(&g2, NULL) == 1 && ++found > pairs) return 1;
+    }
+  }
+  return 0;
+}
+
 typedef struct eval {
-  int valid, hit;
-  int32_t score;
+  int valid, hit, screened;
+  double score;
   char *text;                      /* the record of a hit (malloc'd) */
 } eval;
 
 static int class_target(const tgen *g) { return g->pearl || g->diamond || g->sdrs || g->nneeds; }
 static int xdrs_only(const tgen *g) { return g->have_xdrs && !g->have_er; }
 
-static void evaluate(worker *w, const uint8_t p[SK_CELLS], eval *ev) {
+/* The default score of an SE rating: ER (milli), ties broken by EP, then
+** by the number of steps rated ER, then by ED, all within less than a
+** tenth, so that a climb on a plateau of ER still has a slope. */
+static double fine_score(const sk_rating *r) {
+  double ep = sk_milli_to_tenths(r->ep), ed = sk_milli_to_tenths(r->ed);
+  double nmax = r->nmax > 99 ? 99 : r->nmax;
+  return (double)r->er + 90.0 * ((ep * 100.0 + nmax) * 201.0 + ed) / (201.0 * 100.0 * 201.0);
+}
+
+/* --objective / --objective-lua: the value for p (r: its SE rating);
+** 0, or -1 when the objective gave none (the puzzle is then not taken). */
+static int custom_score(worker *w, const sk_grid *grid, const sk_rating *r, double *out) {
+  shared *S = w->S;
+  sk_error err = {{0}};
+  int rc;
+  if (w->objective) rc = sk_objective_value(w->objective, S->g->se, r, out, &err);
+  else rc = sk_policy_field(w->policy, grid, S->g->objective, out, &err);
+  if (rc == 0) return 0;
+  pthread_mutex_lock(&S->mu);
+  int fatal = rc < 0 || rc == 2;           /* wrong code, or no such field: stop */
+  if (!S->objective_failed++ || fatal)
+    sk_warn("%s: %s", S->g->objective_lua ? S->g->objective_lua : "--objective", err.msg);
+  if (fatal) S->stop = 1, S->objective_fatal = 1;
+  pthread_mutex_unlock(&S->mu);
+  return -1;
+}
+
+static void evaluate(worker *w, const uint8_t p[SK_CELLS], const uint8_t form[SK_CELLS],
+                     const uint8_t sol[SK_CELLS], eval *ev) {
   const tgen *g = w->S->g;
+  shared *S = w->S;
   sk_grid grid;
   memset(ev, 0, sizeof *ev);
   sk_grid_from_values(&grid, p, NULL);
-  if (g->have_er && g->er_lo > 2300 && sk_singles_solve(&grid, NULL) == 1) {
-    count(&w->S->screened);
+  if (!S->custom && g->have_er && g->er_lo > 2300 && sk_singles_solve(&grid, NULL) == 1) {
+    count(&S->screened);
     ev->valid = 1;
     ev->score = 2300 - (g->nneeds || g->sdrs ? 20000 : 0);   /* at most 2.3: below the band */
+    return;
+  }
+  if (S->screen && singles_backdoor(p, sol, S->screen_pairs)) {
+    count(&S->screened);
+    ev->screened = 1;
+    w->rated++;                              /* --steps counts it */
     return;
   }
   attempt a;
   memset(&a, 0, sizeof a);
   memcpy(a.puzzle, p, SK_CELLS);
+  mark(w, P_SCREEN);
   sk_rating r;
   sk_rate_opts ro = {0};
   if (xdrs_only(g)) {                        /* the score is XDRS's D */
     ro.budget = sk_tgen_budget(g);
+    ro.record = w->objective != NULL;
     sk_rate(g->xdrs, &grid, &ro, &r);
     w->rated++;
-    count(&w->S->rated);
+    count(&S->rated);
     if (r.over_budget) { sk_rating_free(&r); return; }
     a.d = sk_tgen_xdrs_d(r.er);
     sk_rating_free(&r);
@@ -289,42 +465,50 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], eval *ev) {
     ev->valid = 1;
     ev->score = a.d;
     int in_band = a.d >= g->d_lo;
-    if (!in_band && !class_target(g)) return;
-    /* SE's rating for the line and the class targets */
+    if (!in_band && !class_target(g) && !S->custom) return;
+    /* SE's rating for the line, the class targets and the objective */
     sk_rate_opts so = {0};
-    so.record = g->record;
+    so.record = g->record || w->objective;
     so.budget = sk_tgen_budget(g);
     sk_rate(g->se, &grid, &so, &r);
     if (r.over_budget) { sk_rating_free(&r); ev->valid = 0; return; }
     a.er = r.er, a.ep = r.ep, a.ed = r.ed;
     int ok = sk_tgen_meets(g, &a, &r);
     if (!ok) ev->score -= 20000;
-    if (ok && in_band) { sk_tgen_record(g, &a, &r); ev->hit = 1; ev->text = a.text; }
+    if (S->custom && custom_score(w, &grid, &r, &ev->score)) ev->valid = 0;
+    else if (ok && in_band) { sk_tgen_record(g, &a, &r); ev->hit = 1; ev->text = a.text; }
     sk_rating_free(&r);
     return;
   }
-  ro.record = g->record;
+  ro.record = g->record || w->objective;
   ro.budget = sk_tgen_budget(g);
-  ro.want = g->pearl ? SK_WANT_PEARL : g->diamond ? SK_WANT_DIAMOND : 0;
+  if (!w->objective) ro.want = g->pearl ? SK_WANT_PEARL : g->diamond ? SK_WANT_DIAMOND : 0;
   if (g->have_er && g->er_hi < 20000) ro.stop_above = g->er_hi;
-  else if (g->have_er && !class_target(g) && !g->have_xdrs) ro.stop_at = g->er_lo;
+  /* stop_at: a hit only needs its full rating (for the line) when it can be
+  ** written, so it stops early only on a puzzle of --from or --exclude; the
+  ** set of those is fixed, so a run with --steps stays repeatable */
+  else if (g->have_er && !class_target(g) && !g->have_xdrs && !S->custom &&
+           sk_canon_set_has(S->known, form))
+    ro.stop_at = g->er_lo;
   sk_rate(g->se, &grid, &ro, &r);
   w->rated++;
-  count(&w->S->rated);
+  count(&S->rated);
   if (r.over_budget) { sk_rating_free(&r); return; }
-  if (r.above) { count(&w->S->early); sk_rating_free(&r); return; }     /* above the band */
+  if (r.above) { count(&S->early); sk_rating_free(&r); return; }     /* above the band */
   if (r.unwanted) {                          /* not a pearl / diamond: EP / ED are known */
     ev->valid = 1;
     ev->score = g->pearl ? r.ep : r.ed;
+    if (S->custom && custom_score(w, &grid, &r, &ev->score)) ev->valid = 0;
     sk_rating_free(&r);
     return;
   }
-  if (r.reached) {                           /* a hit: its full rating for the line */
-    count(&w->S->early);
+  if (r.reached) {                           /* a known puzzle in the band: never written */
+    count(&S->early);
+    count(&S->known_hits);
+    ev->valid = 1;
+    ev->score = r.er;                        /* its ER is at least that */
     sk_rating_free(&r);
-    ro.stop_at = 0;
-    sk_rate(g->se, &grid, &ro, &r);
-    if (r.over_budget) { sk_rating_free(&r); return; }
+    return;
   }
   a.er = r.er, a.ep = r.ep, a.ed = r.ed;
   ev->valid = 1;
@@ -336,9 +520,11 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], eval *ev) {
     class_ok = sk_tgen_meets(&class_only, &a, &r);
   }
   /* pearls climb on EP, diamonds on ED (ER when in the class) */
-  if (g->pearl) ev->score = r.ep;
+  if (S->custom) {
+    if (custom_score(w, &grid, &r, &ev->score)) ev->valid = 0;
+  } else if (g->pearl) ev->score = r.ep;
   else if (g->diamond) ev->score = r.ed;
-  else ev->score = class_ok ? r.er : r.er - 20000;
+  else ev->score = class_ok ? fine_score(&r) : r.er - 20000;
   if (ok && g->have_xdrs) {
     sk_rating x;
     sk_rate_opts xo = {0};
@@ -355,7 +541,7 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], eval *ev) {
 
 /* }====== */
 
-static void note_best(shared *S, const uint8_t p[SK_CELLS], int32_t score) {
+static void note_best(shared *S, const uint8_t p[SK_CELLS], double score) {
   pthread_mutex_lock(&S->mu);
   if (!S->have_best || score > S->best) {
     S->best = score, S->have_best = 1;
@@ -395,31 +581,49 @@ static void *work(void *arg) {
   shared *S = w->S;
   const tgen *g = S->g;
   long restart = g->restart ? g->restart : 400;
-  uint8_t cur[SK_CELLS], sol[SK_CELLS], nb[SK_CELLS], form[SK_CELLS];
+  uint8_t cur[SK_CELLS], sol[SK_CELLS], nb[SK_CELLS], nsol[SK_CELLS], form[SK_CELLS];
+  if (g->profile) w->tmark = thread_cpu();
   while (!stopping(w)) {
+    mark(w, P_MOVES);
     if (!next_seed(w, cur)) break;
     sk_solve_count(cur, 1, sol, NULL);
     count(&S->restarts);
     eval ev;
-    evaluate(w, cur, &ev);
+    sk_canon(cur, form, NULL);
+    mark(w, P_SEEDS);
+    evaluate(w, cur, form, sol, &ev);
+    mark(w, P_RATE_MISS);
     free(ev.text);                           /* a seed is never an output */
-    int32_t score = ev.valid ? ev.score : -40000;
-    note_best(S, cur, score);
-    long since = 0;
+    double score = ev.valid ? ev.score : -1e300;
+    if (ev.valid) note_best(S, cur, score);
+    long since = 0, screened_since = 0;
     while (since < restart && !stopping(w)) {
       count(&S->moves);
-      if (!neighbour(w, cur, sol, nb)) { since++; continue; }
+      mark(w, P_MOVES);
+      if (!neighbour(w, cur, sol, nb, nsol)) { mark(w, P_MOVES); since++; continue; }
+      mark(w, P_MOVES);
       sk_canon(nb, form, NULL);
       int added = sk_canon_set_add(w->seen, form);
+      mark(w, P_CANON);
       if (added <= 0) { count(&S->revisits); since++; continue; }
-      evaluate(w, nb, &ev);
-      if (ev.hit) { take_hit(w, form, ev.text); since = 0; }
-      if (ev.valid && ev.score >= score) {
+      evaluate(w, nb, form, nsol, &ev);
+      mark(w, ev.hit ? P_RATE_HIT : P_RATE_MISS);
+      if (ev.hit) { pool_add(w, nb, ev.score); take_hit(w, form, ev.text); since = 0; }
+      /* sideways on the default score: a neighbour of the same ER is also
+      ** taken one time in four when its tie-breaks are lower */
+      int take = ev.valid && (ev.score >= score ||
+                 (!S->custom && !g->pearl && !g->diamond && score >= 0 &&
+                  (int32_t)ev.score / 100 == (int32_t)score / 100 && sk_rng_below(&w->rng, 4) == 0));
+      if (take) {
         if (ev.score > score) { since = 0; note_best(S, nb, ev.score); }
         else if (!ev.hit) since++;
         memcpy(cur, nb, SK_CELLS);
-        sk_solve_count(cur, 1, sol, NULL);
+        memcpy(sol, nsol, SK_CELLS);
         score = ev.score;
+      } else if (ev.screened) {
+        /* a screened neighbour costs little: sixteen count as one, so that
+        ** a climb among puzzles the screen mostly rejects is not cut short */
+        if (++screened_since == 16) screened_since = 0, since++;
       } else if (!ev.hit) since++;
     }
   }
@@ -439,7 +643,8 @@ static int read_excluded(shared *S, const char *path) {
   int st;
   while ((st = sk_reader_next(r, &p)) == 1) {
     uint8_t form[SK_CELLS];
-    if (p.ok && sk_canon(p.values, form, NULL) == 0 && sk_canon_set_add(S->excluded, form) < 0) st = -1;
+    if (p.ok && sk_canon(p.values, form, NULL) == 0 &&
+        (sk_canon_set_add(S->excluded, form) < 0 || sk_canon_set_add(S->known, form) < 0)) st = -1;
     sk_puzzle_free(&p);
     if (st < 0) break;
   }
@@ -479,6 +684,7 @@ static int read_seeds(shared *S, const char *path) {
     uint8_t form[SK_CELLS];
     sk_canon(p.values, form, NULL);
     sk_canon_set_add(S->excluded, form);
+    sk_canon_set_add(S->known, form);
     sk_puzzle_free(&p);
   }
   sk_reader_close(r);
@@ -519,19 +725,22 @@ static void progress(const shared *S, const char *what) {
   const tgen *g = S->g;
   double secs = sk_tgen_now() - g->start;
   char best[64] = "-";
-  if (S->have_best) {
-    int32_t b = S->best;
+  if (S->have_best && S->custom) snprintf(best, sizeof best, "objective %.6g", S->best);
+  else if (S->have_best) {
+    int32_t b = (int32_t)S->best;
     const char *cls = b < 0 ? " (class not met)" : "";
     if (b < 0) b += 20000;
     snprintf(best, sizeof best, "%s %d.%d%s", xdrs_only(g) ? "D" : g->pearl ? "EP" : g->diamond ? "ED" : "ER",
              b / 1000, (b % 1000) / 100, cls);
   }
   fprintf(stderr, "%s: search: %s%ld found; %llu rated (%.1f/s), %llu moves without one solution, "
-          "%llu isomorphs skipped, %llu not rated (singles), %llu stopped early, %llu seeds; best %s; %.1f s\n",
+          "%llu isomorphs skipped, %llu not rated (screens), %llu stopped early, %llu known, %llu seeds; "
+          "best %s; %.1f s\n",
           sk_progname, what, S->found, (unsigned long long)S->rated,
           secs > 0 ? (double)S->rated / secs : 0.0, (unsigned long long)S->bad_moves,
           (unsigned long long)S->revisits, (unsigned long long)S->screened,
-          (unsigned long long)S->early, (unsigned long long)S->seeds_used, best, secs);
+          (unsigned long long)S->early, (unsigned long long)S->known_hits,
+          (unsigned long long)S->seeds_used, best, secs);
 }
 
 int sk_gen_search_run(tgen *g, sk_out *out) {
@@ -545,13 +754,20 @@ int sk_gen_search_run(tgen *g, sk_out *out) {
     g->nmoves = 4;
     memcpy(g->moves, dflt, sizeof dflt);
   }
-  if (!g->n_given) g->n = (g->timeout > 0 || g->steps) ? 100000000L : 1;
+  if (!g->n_given) g->n = (g->timeout > 0 || g->cpu_timeout > 0 || g->steps) ? 100000000L : 1;
   pthread_mutex_init(&S.mu, NULL);
   int rc = -1, threads = sk_jobs(g->jobs);
   worker *w = calloc((size_t)threads, sizeof *w);
   pthread_t *th = calloc((size_t)threads, sizeof *th);
   int *started = calloc((size_t)threads, sizeof *started);
-  if (!(S.excluded = sk_canon_set_new()) || !w || !th || !started) { sk_warn("out of memory"); goto done; }
+  if (!(S.excluded = sk_canon_set_new()) || !(S.known = sk_canon_set_new()) || !w || !th || !started) {
+    sk_warn("out of memory");
+    goto done;
+  }
+  S.screen = g->screen >= 0 ? g->screen > 0 : g->have_er && g->er_lo >= 10000;
+  S.screen_pairs = g->screen == 2 ? (int)g->screen_pairs
+                 : g->screen < 0 && g->have_er && g->er_lo >= 10500 ? 40 : 0;
+  S.custom = g->objective || g->objective_lua;
   if (g->pattern && read_pattern(&S, g->pattern)) goto done;
   if (g->from && read_seeds(&S, g->from)) goto done;
   if (g->exclude && read_excluded(&S, g->exclude)) goto done;
@@ -560,6 +776,23 @@ int sk_gen_search_run(tgen *g, sk_out *out) {
     w[i].id = i;
     sk_rng_seed(&w[i].rng, g->seed, 0x5EA4C4ULL + (uint64_t)i);
     if (!(w[i].seen = sk_canon_set_new())) { sk_warn("out of memory"); goto done; }
+    sk_error err = {{0}};
+    sk_lua_limits lim = {100000000LL, 0};   /* a runaway objective fails, not hangs */
+    if (g->objective_lua && !(w[i].objective = sk_objective_open(g->objective_lua, &lim, &err))) {
+      sk_warn("--objective-lua %s", err.msg);
+      goto done;
+    }
+    if (g->objective) {
+      sk_policy_opts po;
+      memset(&po, 0, sizeof po);
+      po.plugins = g->plugins;
+      po.budget = g->budget;
+      po.limits = lim;
+      if (!(w[i].policy = sk_policy_open_opts(g->policy ? g->policy : "se", &po, &err))) {
+        sk_warn("--policy %s: %s", g->policy ? g->policy : "se", err.msg);
+        goto done;
+      }
+    }
   }
   for (int i = 0; i < threads; i++) started[i] = pthread_create(&th[i], NULL, work, &w[i]) == 0;
   int tty = !g->quiet && isatty(2);
@@ -594,23 +827,39 @@ int sk_gen_search_run(tgen *g, sk_out *out) {
   }
   if (S.io_error) { sk_warn("write error: %s", strerror(errno)); goto done; }
   if (S.seed_failed) sk_warn("--pattern: no puzzle with one solution found on the pattern");
+  if (g->profile) {
+    double tot[P_N] = {0}, all = 0;
+    for (int i = 0; i < threads; i++)
+      for (int k = 0; k < P_N; k++) tot[k] += w[i].prof[k], all += w[i].prof[k];
+    fprintf(stderr, "%s: search profile (CPU seconds of the search threads, %.2f in all):\n", sk_progname, all);
+    for (int k = 0; k < P_N; k++)
+      fprintf(stderr, "  %-22s %9.2f  %5.1f %%\n", prof_name[k], tot[k], all > 0 ? 100 * tot[k] / all : 0.0);
+  }
+  if (S.objective_failed > 1) sk_warn("the objective gave no number for %d puzzles", S.objective_failed);
   char what[64] = "done: ";                 /* the summary, also with --quiet */
   if (g->deadline > 0 && sk_tgen_now() > g->deadline)
     snprintf(what, sizeof what, "timeout after %g s: ", g->timeout);
+  else if (g->cpu_timeout > 0 && process_cpu() > g->cpu_timeout)
+    snprintf(what, sizeof what, "CPU timeout after %g s: ", g->cpu_timeout);
   progress(&S, what);
   rc = g->n_given ? S.found < g->n : S.found == 0;
+  if (S.objective_fatal) rc = -1;
 done:
   for (int i = 0; w && i < threads; i++) {
     sk_canon_set_free(w[i].seen);
+    sk_objective_close(w[i].objective);
+    if (w[i].policy) sk_policy_close(w[i].policy);
     for (size_t k = 0; k < w[i].nhits; k++) free(w[i].hits[k].text);
     free(w[i].hits);
     free(w[i].seedforms);
+    free(w[i].pool);
   }
   free(w);
   free(th);
   free(started);
   free(S.seeds);
   sk_canon_set_free(S.excluded);
+  sk_canon_set_free(S.known);
   pthread_mutex_destroy(&S.mu);
   return rc;
 }

@@ -69,8 +69,27 @@ const char sk_gen_target_help[] =
   "                  empty): the search changes digits, never cells\n"
   "  --restart K     a new seed after K neighbours without a better score\n"
   "                  (default 400)\n"
-  "  --steps K       each thread rates at most K neighbours; the output is then\n"
-  "                  the same for a given --seed and -j (written at the end)\n"
+  "  --steps K       each thread rates (or screens) at most K neighbours; the\n"
+  "                  output is then the same for a given --seed and -j (written\n"
+  "                  at the end)\n"
+  "  --screen S      backdoor: a puzzle that one placement leaves to singles is\n"
+  "                  not rated (such puzzles are rarely hard); pairs[=N]: nor\n"
+  "                  one with more than N (default 40) pairs of cells whose\n"
+  "                  placements leave it to singles; none: rate them all.\n"
+  "                  Default: pairs when --er's lower bound is 10.5 or more,\n"
+  "                  backdoor from 10, else none\n"
+  "  --objective F   climb on field F of --policy P (default se: ER, EP, ED)\n"
+  "  --policy P      a rating policy (ratings/NAME.lua or a path) for --objective\n"
+  "  --objective-lua FILE  climb on the number a Lua function returns: FILE\n"
+  "                  returns function(r), r the SE rating as e:rate gives it\n"
+  "                  (er, ep, ed, nsteps, stuck, hardest, steps)\n"
+  "                  The default objective is ER, ties broken by EP, then by\n"
+  "                  the steps rated ER, then ED.  The target decides what is\n"
+  "                  written, the objective only where the climb goes.\n"
+  "  --cpu-timeout S stop after S seconds of the process's CPU time (all threads):\n"
+  "                  budgets that a loaded machine does not shrink\n"
+  "  --profile       at the end, the search threads' CPU time by part (moves and\n"
+  "                  uniqueness, minimality, canonical forms, screens, rating)\n"
   "Each match is written as 'puzzle ED=ER/EP/ED' (plus ' D=...' with --xdrs, and\n"
   "' hodoku=Level (score)' with a HoDoKu target).\n"
   "Progress and the acceptance rate (matches / puzzles rated) go to stderr.\n"
@@ -174,7 +193,8 @@ static int parse_sdrs(const char *s, unsigned *f) {
 static const char *const value_opts[] = {
   "--er", "--xdrs", "--timeout", "--budget", "-n", "-j", "--attempts", "--seed", "--level",
   "--givens", "--symmetry", "--table", "--plugins", "-o", "--from", "--exclude", "--pattern",
-  "--moves", "--restart", "--steps", "--hodoku-level", "--hodoku-score", NULL
+  "--moves", "--restart", "--steps", "--hodoku-level", "--hodoku-score", "--screen",
+  "--objective", "--policy", "--objective-lua", "--cpu-timeout", NULL
 };
 
 /* "-1+1,-2+2,..." (n clues out, m in; 0 <= n, m <= 4, not both 0). */
@@ -210,12 +230,28 @@ static int parse_args(int argc, char **argv, tgen *g) {
     if (!strcmp(a, "--quiet")) { g->quiet = 1; continue; }
     if (!strcmp(a, "--minimal")) { g->gen.minimal = 1; continue; }
     if (!strcmp(a, "--search")) { g->search = 1; continue; }
+    if (!strcmp(a, "--profile")) { g->profile = 1; continue; }
     if (!strcmp(a, "--from")) { if (!v) return sk_usage_error(cmd, "--from needs a file"); g->from = v; i++; continue; }
     if (!strcmp(a, "--exclude")) { if (!v) return sk_usage_error(cmd, "--exclude needs a file"); g->exclude = v; i++; continue; }
     if (!strcmp(a, "--pattern")) { if (!v) return sk_usage_error(cmd, "--pattern needs a file"); g->pattern = v; i++; continue; }
     if (!strcmp(a, "--moves")) { if (parse_moves(g, v)) return SK_EXIT_USAGE; i++; continue; }
     if (!strcmp(a, "--restart")) { if (sk_parse_long(cmd, a, v, 1, 100000000L, &g->restart)) return SK_EXIT_USAGE; i++; continue; }
     if (!strcmp(a, "--steps")) { if (sk_parse_long(cmd, a, v, 1, 1000000000L, &g->steps)) return SK_EXIT_USAGE; i++; continue; }
+    if (!strcmp(a, "--screen")) {
+      char *end;
+      if (v && !strcmp(v, "backdoor")) g->screen = 1;
+      else if (v && !strcmp(v, "none")) g->screen = 0;
+      else if (v && !strcmp(v, "pairs")) g->screen = 2, g->screen_pairs = 40;
+      else if (v && !strncmp(v, "pairs=", 6) && (g->screen_pairs = strtol(v + 6, &end, 10)) > 0 &&
+               g->screen_pairs <= 3240 && !*end && v[6] != '+')
+        g->screen = 2;
+      else return sk_usage_error(cmd, "--screen needs backdoor, pairs, pairs=N (1..3240) or none");
+      i++;
+      continue;
+    }
+    if (!strcmp(a, "--objective")) { if (!v) return sk_usage_error(cmd, "--objective needs a field name of the --policy"); g->objective = v; i++; continue; }
+    if (!strcmp(a, "--policy")) { if (!v) return sk_usage_error(cmd, "--policy needs a policy name or path"); g->policy = v; i++; continue; }
+    if (!strcmp(a, "--objective-lua")) { if (!v) return sk_usage_error(cmd, "--objective-lua needs a Lua file"); g->objective_lua = v; i++; continue; }
     if (!strcmp(a, "--er")) {
       if (parse_band(a, v, 20, &g->er_lo, &g->er_hi)) return SK_EXIT_USAGE;
       g->have_er = 1;
@@ -233,6 +269,7 @@ static int parse_args(int argc, char **argv, tgen *g) {
     } else if (!strcmp(a, "--sdrs")) { if (parse_sdrs(v, &g->sdrs)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--needs")) { if (parse_needs(g, v)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--timeout")) { if (parse_seconds(a, v, &g->timeout)) return SK_EXIT_USAGE; }
+    else if (!strcmp(a, "--cpu-timeout")) { if (parse_seconds(a, v, &g->cpu_timeout)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "--budget")) { if (parse_seconds(a, v, &g->budget)) return SK_EXIT_USAGE; }
     else if (!strcmp(a, "-n")) {
       if (sk_parse_long(cmd, "-n", v, 1, 100000000L, &g->n)) return SK_EXIT_USAGE;
@@ -266,8 +303,15 @@ static int parse_args(int argc, char **argv, tgen *g) {
     return sk_usage_error(cmd, "no target: give --er, --xdrs, --pearl, --diamond, --sdrs, --needs, "
                           "--hodoku-level or --hodoku-score");
   if (g->pearl && g->diamond) return sk_usage_error(cmd, "a puzzle is never both an SE pearl and a diamond");
-  if (!g->search && (g->from || g->pattern || g->exclude || g->nmoves || g->restart || g->steps))
-    return sk_usage_error(cmd, "--from, --exclude, --pattern, --moves, --restart and --steps need --search");
+  if (!g->search && (g->from || g->pattern || g->exclude || g->nmoves || g->restart || g->steps ||
+                     g->screen >= 0 || g->objective || g->policy || g->objective_lua || g->profile ||
+                     g->cpu_timeout > 0))
+    return sk_usage_error(cmd, "--from, --exclude, --pattern, --moves, --restart, --steps, --screen, "
+                          "--objective, --policy, --objective-lua, --profile and --cpu-timeout need --search");
+  if (g->policy && !g->objective)
+    return sk_usage_error(cmd, "--policy names the policy of --objective FIELD: give --objective");
+  if (g->objective && g->objective_lua)
+    return sk_usage_error(cmd, "use either --objective or --objective-lua");
   if (g->search && (g->gen.symmetry || have_level || have_givens))
     return sk_usage_error(cmd, "--search takes no --symmetry, --level or --givens");
   if (g->search && g->pattern && g->nmoves)
@@ -528,6 +572,7 @@ int sk_cmd_generate_target(int argc, char **argv) {
   tgen g;
   memset(&g, 0, sizeof g);
   g.n = 1;
+  g.screen = -1;
   int rc = parse_args(argc, argv, &g);
   if (rc) return rc;
   if (!g.seeded) {

@@ -54,6 +54,12 @@ typedef struct tgen {
   int nmoves;
   int moves[8][2];                           /* {-n+m}: n out, m in */
   long restart, steps;                       /* --restart K, --steps K (0: none) */
+  int screen;                                /* --screen: 2 pairs, 1 backdoor, 0 none, -1 default */
+  long screen_pairs;                         /* --screen pairs=N */
+  const char *objective, *policy;            /* --objective FIELD of --policy P */
+  const char *objective_lua;                 /* --objective-lua FILE */
+  int profile;                               /* --profile: where the time goes */
+  double cpu_timeout;                        /* --cpu-timeout S: the process's CPU seconds */
 } tgen;
 
 typedef struct attempt {

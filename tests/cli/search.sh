@@ -81,11 +81,87 @@ expect_status 0 "$SUDOKIT" generate --needs x-wing --search --from "$T/seeds" --
 grep -v '^#' "$T/out" | head -1 | cut -c1-81 >"$T/xw"
 "$SUDOKIT" explain -i "$T/xw" | grep -q ' X-Wing' && ok || bad "--needs x-wing: no X-Wing in the path"
 
+# the objective: the climb follows it, the target still decides what is written
+grep -v '^#' "$SRC/tools/sample-puzzles.txt" | grep . | head -12 | cut -c1-81 >"$T/seeds"
+printf 'return function(r) return %s end\n' "r.er" >"$T/up.lua"
+printf 'return function(r) return %s end\n' "-r.er" >"$T/down.lua"
+for d in up down; do
+  expect_status 0 "$SUDOKIT" generate --er 1- --search --from "$T/seeds" --steps 60 -j 1 --seed 5 \
+    --restart 1000 --objective-lua "$T/$d.lua" --quiet
+  cp "$T/out" "$T/$d"
+  expect_grep "best objective" "$T/err" "--objective-lua $d: summary"
+  check_out "$T/$d"
+done
+# climbing on -ER walks to easier puzzles than climbing on ER: compare the
+# last twenty outputs of each
+mean_er() { tail -20 "$1" | cut -d' ' -f2 | cut -d= -f2 | cut -d/ -f1 | awk '{ s += $1 } END { printf "%.3f", s / NR }'; }
+up=$(mean_er "$T/up") down=$(mean_er "$T/down")
+awk -v u="$up" -v d="$down" 'BEGIN { exit !(u > d + 0.5) }' && ok ||
+  bad "--objective-lua: ER climb mean $up, -ER climb mean $down"
+# a policy's field: XDRS's D, reported as the best objective (1..10)
+expect_status 0 "$SUDOKIT" generate --er 6.5- --search --from "$T/seeds" --steps 20 -j 1 --seed 5 \
+  --objective D --policy xdrs --quiet
+cp "$T/out" "$T/x"
+[ -s "$T/x" ] && ok || bad "--objective D --policy xdrs found nothing: $(cat "$T/err")"
+check_out "$T/x"
+b=$(sed -n 's/.*best objective \([0-9.]*\);.*/\1/p' "$T/err")
+awk -v b="${b:-0}" 'BEGIN { exit !(b >= 1 && b <= 10) }' && ok || bad "--objective D: best '$b'"
+# a field the policy does not give, a function that fails, a file that gives no function
+expect_status 1 "$SUDOKIT" generate --er 6.5- --search --from "$T/seeds" --steps 5 -j 1 \
+  --objective nosuch --policy xdrs
+expect_grep "field 'nosuch' is nil, not a number" "$T/err"
+printf 'return function(r)\n  return r.er + nil\nend\n' >"$T/fail.lua"
+expect_status 1 "$SUDOKIT" generate --er 6.5- --search --from "$T/seeds" --steps 5 -j 1 \
+  --objective-lua "$T/fail.lua"
+expect_grep "fail.lua:2:" "$T/err"
+printf 'return 42\n' >"$T/nofn.lua"
+expect_status 1 "$SUDOKIT" generate --er 6.5- --search --from "$T/seeds" --steps 5 -j 1 \
+  --objective-lua "$T/nofn.lua"
+expect_grep "nofn.lua: the file must return a function" "$T/err"
+printf 'return function(r) return "x" end\n' >"$T/str.lua"
+expect_status 1 "$SUDOKIT" generate --er 6.5- --search --from "$T/seeds" --steps 5 -j 1 \
+  --objective-lua "$T/str.lua"
+expect_grep "returned string, not a finite number" "$T/err"
+
+# the singles-backdoor screen, from hard seeds (SE's own ratings): no
+# output has a backdoor of order 0 or 1; --profile splits the time
+awk -F'\t' 'NR > 1 { print $1 }' "$SRC/tests/data/se/se-ratings-hard.tsv" | head -4 >"$T/seeds"
+expect_status 0 "$SUDOKIT" generate --er 6.5- --search --minimal --from "$T/seeds" --steps 30 \
+  -j 2 --seed 3 --screen backdoor --profile --quiet
+cp "$T/out" "$T/s"
+[ -s "$T/s" ] && ok || bad "--screen backdoor found nothing: $(cat "$T/err")"
+check_out "$T/s"
+cut -c1-81 "$T/s" | "$SUDOKIT" analyze --fields order --max-order 1 | grep -v 'order=>1' >"$T/bd"
+[ ! -s "$T/bd" ] && ok || bad "--screen backdoor: a backdoor: $(head -2 "$T/bd")"
+grep -q "not rated (screens)" "$T/err" && ! grep -q " 0 not rated (screens)" "$T/err" && ok ||
+  bad "--screen backdoor screened nothing: $(cat "$T/err")"
+expect_grep "search profile" "$T/err"
+expect_grep "rating hits" "$T/err"
+# --screen pairs=N: nor more than N pairs of cells that are backdoors
+expect_status 0 "$SUDOKIT" generate --er 6.5- --search --minimal --from "$T/seeds" --steps 30 \
+  -j 2 --seed 3 --screen pairs=20 --quiet
+cp "$T/out" "$T/s2"
+[ -s "$T/s2" ] && ok || bad "--screen pairs=20 found nothing: $(cat "$T/err")"
+check_out "$T/s2"
+cut -c1-81 "$T/s2" | "$SUDOKIT" analyze --fields order,nmagic --max-order 2 |
+  awk '$1 == "order=0" || $1 == "order=1" || ($1 == "order=2" && substr($2, 8) + 0 > 20)' >"$T/bd2"
+[ ! -s "$T/bd2" ] && ok || bad "--screen pairs=20: $(head -2 "$T/bd2")"
+
+# --cpu-timeout: the search stops on its CPU time
+expect_status 1 "$SUDOKIT" generate --er 12- --search --cpu-timeout 1 --timeout 120 -j 1 --seed 2 --quiet
+expect_grep "CPU timeout after 1 s: 0 found" "$T/err"
+
 # usage errors
 expect_status 2 "$SUDOKIT" generate --er 9- --from "$T/seeds"
 expect_grep "need --search" "$T/err"
 expect_status 2 "$SUDOKIT" generate --er 9- --search --pattern "$T/pattern" --moves -1+1
 expect_status 2 "$SUDOKIT" generate --er 9- --search --moves -9+1
+expect_status 2 "$SUDOKIT" generate --er 9- --search --policy xdrs
+expect_grep "give --objective" "$T/err"
+expect_status 2 "$SUDOKIT" generate --er 9- --search --screen some
+expect_status 2 "$SUDOKIT" generate --er 9- --search --screen pairs=0
+expect_status 2 "$SUDOKIT" generate --er 9- --objective D
+expect_grep "need --search" "$T/err"
 expect_status 1 "$SUDOKIT" generate --er 9- --search --from /nonexistent --steps 1
 expect_grep "/nonexistent" "$T/err"
 printf 'not a puzzle\n' >"$T/junk"

@@ -36,7 +36,7 @@ _sudokit() {
       return ;;
     -n|-j|-c|--limit|--budget|--first|--start|--seed|--givens|--attempts|--max-order|--thresholds|\
     --er|--xdrs|--needs|--technique|--timeout|--limit-instructions|-e|-t|--threads|--hodoku-score|\
-    --moves|--restart|--steps|--spec) return ;;
+    --moves|--restart|--steps|--spec|--objective|--cpu-timeout) return ;;
   esac
   case $cmd in
     solve) opts="-i --input -o --output -j -t --threads --format -h --help" ;;
@@ -52,7 +52,8 @@ _sudokit() {
     generate) opts="-n --level --givens --minimal --symmetry --attempts --seed --with-solution --format
                     -o -j --er --xdrs --pearl --diamond --sdrs --needs --timeout --with-path --budget
                     --table --plugins --quiet --hodoku-level --hodoku-score --search --from --exclude
-                    --moves --pattern --restart --steps -h --help" ;;
+                    --moves --pattern --restart --steps --screen --objective --policy --objective-lua
+                    --cpu-timeout --profile -h --help" ;;
     run) opts="--limit-instructions --timeout -e -h --help" ;;
     analyze) opts="--fields --backdoor --csv --set --max-order --thresholds --table --budget --plugins
                    -i --input -o --output -j -t --threads --format -h --help" ;;
