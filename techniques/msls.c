@@ -34,8 +34,10 @@
 **   - digits 1..9, and for each its sectors attaining m(d) in the order
 **     rows, columns, boxes; every pattern with an elimination is emitted.
 ** Sunnie precomputes the patterns; here each is checked from per-row
-** column masks of the digits, so the whole scan (29,160 patterns with the
-** default shapes) costs a few bit operations per pattern and digit.
+** column masks of the digits (a few bit operations per pattern and
+** digit), and for each row set only the column sets made of columns with
+** few enough filled cells in those rows are tried (of the 29,160
+** patterns of the default shapes, most are then never looked at).
 **
 ** Options (param):
 **   max-lines   largest |R| + |C| searched (default 9: Sunnie's shapes)
@@ -61,6 +63,7 @@ typedef struct msls_ctx {
   unsigned cols[9][9];         /* cols[d-1][r]: columns where d is a candidate in row r */
   unsigned empty[9];           /* empty[r]: columns of the empty cells of row r */
   int max_filled;
+  int rows[9], nrows;          /* the rows of the row set being tried */
 } msls_ctx;
 
 /* a set of 9 lines meets all three bands (stacks) */
@@ -86,9 +89,8 @@ typedef struct digit_links {
 static int try_pattern(msls_ctx *x, unsigned R, unsigned C, int nr, int nc) {
   const sk_grid *g = x->g;
   int filled = 0, cells = 0;
-  for (int r = 0; r < 9; r++) {
-    if (!(R >> r & 1)) continue;
-    unsigned e = x->empty[r] & C;
+  for (int k = 0; k < x->nrows; k++) {
+    unsigned e = x->empty[x->rows[k]] & C;
     if (!e) return 0;                          /* a row without empty cells */
     cells += sk_mask_count((sk_mask)e);
     filled += nc - sk_mask_count((sk_mask)e);
@@ -96,23 +98,24 @@ static int try_pattern(msls_ctx *x, unsigned R, unsigned C, int nr, int nc) {
   int limit = x->max_filled >= 0 ? x->max_filled : (nr * nc < 12 ? 1 : 2);
   if (filled > limit) return 0;
   unsigned colsused = 0;
-  for (int r = 0; r < 9; r++)
-    if (R >> r & 1) colsused |= x->empty[r] & C;
+  for (int k = 0; k < x->nrows; k++) colsused |= x->empty[x->rows[k]] & C;
   if (colsused != C) return 0;                 /* a column without empty cells */
 
   digit_links dl[9];
   int links = 0;
   for (int d = 0; d < 9; d++) {
-    unsigned rows = 0, cols = 0, boxes = 0;
-    for (int r = 0; r < 9; r++) {
-      if (!(R >> r & 1)) continue;
+    unsigned rows = 0, cols = 0, boxes = 0, band[3] = {0, 0, 0};
+    for (int k = 0; k < x->nrows; k++) {
+      int r = x->rows[k];
       unsigned m = x->cols[d][r] & C;
       if (!m) continue;
       rows |= 1u << r;
       cols |= m;
-      for (int st = 0; st < 3; st++)
-        if (m >> (3 * st) & 7u) boxes |= 1u << (3 * (r / 3) + st);
+      band[r / 3] |= m;
     }
+    for (int b = 0; b < 3; b++)
+      for (int st = 0; st < 3; st++)
+        if (band[b] >> (3 * st) & 7u) boxes |= 1u << (3 * b + st);
     int kr = sk_mask_count((sk_mask)rows), kc = sk_mask_count((sk_mask)cols),
         kb = sk_mask_count((sk_mask)boxes);
     int m = kr < kc ? kr : kc;
@@ -202,7 +205,21 @@ static int search(const sk_search *s) {
       for (unsigned R = 0; R < 512; R++) {
         if (sk_mask_count((sk_mask)R) != nr || !spans_three(R)) continue;
         if (s->host->should_stop(s)) return SK_SEARCH_DONE;
-        for (unsigned C = 0; C < 512; C++) {
+        x.nrows = 0;
+        for (int r = 0; r < 9; r++)
+          if (R >> r & 1) x.rows[x.nrows++] = r;
+        /* a column with more filled cells in R than the pattern may hold
+        ** cannot be one of C: only subsets of the others are tried */
+        int limit = x.max_filled >= 0 ? x.max_filled : (nr * nc < 12 ? 1 : 2);
+        unsigned allowed = 0;
+        for (int c = 0; c < 9; c++) {
+          int filled = 0;
+          for (int r = 0; r < 9; r++)
+            if ((R >> r & 1) && !(x.empty[r] >> c & 1)) filled++;
+          if (filled <= limit) allowed |= 1u << c;
+        }
+        if (sk_mask_count((sk_mask)allowed) < nc || !spans_three(allowed)) continue;
+        for (unsigned C = (0u - allowed) & allowed; C; C = (C - allowed) & allowed) {
           if (sk_mask_count((sk_mask)C) != nc || !spans_three(C)) continue;
           if (try_pattern(&x, R, C, nr, nc) < 0) return SK_SEARCH_STOPPED;
         }

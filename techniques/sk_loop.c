@@ -53,12 +53,18 @@ typedef struct pair_cells {
   int cell[2];
 } pair_cells;
 
-/* cells of line house (row r or column c) in a box, other than the corner */
-static void line_pair(int row_line, int line, int box, int corner, pair_cells *p) {
+/* the two cells of row (row_line) or column `line` in the box of the
+** corner, other than the corner */
+static void line_pair(int row_line, int line, int corner, pair_cells *p) {
   int n = 0;
-  for (int i = 0; i < 9; i++) {
-    int cell = sk_house_cell[row_line ? line : 9 + line][i];
-    if (sk_box_of(cell) == box && cell != corner) p->cell[n++] = cell;
+  if (row_line) {
+    int c0 = 3 * (corner % 9 / 3);
+    for (int c = c0; c < c0 + 3; c++)
+      if (9 * line + c != corner) p->cell[n++] = 9 * line + c;
+  } else {
+    int r0 = 3 * (corner / 9 / 3);
+    for (int r = r0; r < r0 + 3; r++)
+      if (9 * r + line != corner) p->cell[n++] = 9 * r + line;
   }
 }
 
@@ -79,14 +85,14 @@ static int try_pattern(const sk_search *s, int a, int b, int c, int d, int max_f
   int ba = 3 * (a / 3), bb = 3 * (b / 3);
   int boxA = ba + c / 3, boxB = ba + d / 3, boxC = bb + d / 3, boxD = bb + c / 3;
   pair_cells P[8];
-  line_pair(1, a, boxA, 9 * a + c, &P[0]);
-  line_pair(1, a, boxB, 9 * a + d, &P[1]);
-  line_pair(0, d, boxB, 9 * a + d, &P[2]);
-  line_pair(0, d, boxC, 9 * b + d, &P[3]);
-  line_pair(1, b, boxC, 9 * b + d, &P[4]);
-  line_pair(1, b, boxD, 9 * b + c, &P[5]);
-  line_pair(0, c, boxD, 9 * b + c, &P[6]);
-  line_pair(0, c, boxA, 9 * a + c, &P[7]);
+  line_pair(1, a, 9 * a + c, &P[0]);
+  line_pair(1, a, 9 * a + d, &P[1]);
+  line_pair(0, d, 9 * a + d, &P[2]);
+  line_pair(0, d, 9 * b + d, &P[3]);
+  line_pair(1, b, 9 * b + d, &P[4]);
+  line_pair(1, b, 9 * b + c, &P[5]);
+  line_pair(0, c, 9 * b + c, &P[6]);
+  line_pair(0, c, 9 * a + c, &P[7]);
   const int H[8] = {a, 18 + boxB, 9 + d, 18 + boxC, b, 18 + boxD, 9 + c, 18 + boxA};
 
   sk_mask pm[8];
