@@ -27,6 +27,12 @@
 **             digits leave the house's other cells (pattern cells kept)
 **     type 4  two extra cells in one house where a normal digit x has no
 **             other place: the other normal digits leave both
+**     type 3, cannibalism (reported as type 5): k cells of the extra
+**             cells' house, outside the pattern, hold k+1 digits: every
+**             extra digit and one normal digit x.  Were x in a pattern cell
+**             of the house, the k cells would take the other k digits, all
+**             the extras, and no pattern cell could keep one: x leaves the
+**             pattern cells of the house
 **
 ** Scan order (Sunnie's solver, kyoyama-kazusa/Sudoku,
 ** ExtendedRectangleStepSearcher and ExtendedRectanglePattern): fit
@@ -38,20 +44,26 @@
 ** cell of a pattern must be empty.  For one extra digit: type 1 (one extra
 ** cell) or type 2, then type 4 (two extra cells); for more: type 3 (houses
 ** row, column, box; sets of k = 1 .. other cells - 1 in increasing mask
-** order), then type 1 or type 4.  Every hint with an elimination is
-** emitted.  Sunnie's type 3 "cannibalism" is not searched.
+** order), then the cannibalism in the same order (k up to all the other
+** cells), then type 1 or type 4.  Every hint with an elimination is
+** emitted.  Sunnie searches the cannibalism in fat patterns only, in a line
+** of the pattern, and wants all but one of the pattern cells of the house
+** to hold an extra digit; neither is needed for the deduction, so neither
+** is asked here.
 **
 ** Options: none.
 **
-** Figures: size = pattern cells (2N); type = 1..4; extra = type 3's naked
-** set digits (k+1), else 0.  Sunnie rates 4.5 + (floor(cells/2) - 2)/10
-** (Factor_ExtendedRectangleSizeFactor), types 2 and 4 +0.1, type 3 + set
-** digits/10.
+** Figures: size = pattern cells (2N); type = 1..4, 5 for the cannibalism;
+** extra = type 3's (and 5's) set digits (k+1), else 0.  Sunnie rates 4.5 +
+** (floor(cells/2) - 2)/10 (Factor_ExtendedRectangleSizeFactor), types 2
+** and 4 +0.1, type 3 + set digits/10, cannibalism +0.2 more.
 **
-** Hint text: "Extended Rectangle Type 1: 1/2/3 in r12c145 (pairs c1,c4,c5)"
-** style: "Extended Rectangle Type T: DIGITS in CELLS", then the type's part
-** (extra digit, set, conjugate pair); focus = the pattern's candidates
-** (type 3: and the set's).
+** Hint text: "Extended Rectangle Type 1: 7/8/9 in r259c13", then the
+** type's part: "(extra 9)", "(naked set 3/9 in c4: r8c4)", "(3 in
+** r6c1,r6c3)", "Type 3 (Cannibalism): ... (naked set 2/4/6 in b4: r5c1
+** r5c3, 2 leaves the pattern)"; the hint's name is "Extended Rectangle
+** Type N" likewise.  Focus = the pattern's candidates (types 3 and 5: and
+** the set's).
 */
 #include "sk_plugin.h"
 
@@ -102,9 +114,10 @@ static void cells_str(sk_bits b, char *buf, int size) {
   }
 }
 
-static const char *const type_name[5] = {
+static const char *const type_name[6] = {
   "Extended Rectangle", "Extended Rectangle Type 1", "Extended Rectangle Type 2",
-  "Extended Rectangle Type 3", "Extended Rectangle Type 4"};
+  "Extended Rectangle Type 3", "Extended Rectangle Type 4",
+  "Extended Rectangle Type 3 (Cannibalism)"};
 
 static void start_hint(er_ctx *x, sk_hint *h, int type, sk_bits cells, sk_mask normal) {
   x->s->host->hint_init(h);
@@ -116,7 +129,7 @@ static void start_hint(er_ctx *x, sk_hint *h, int type, sk_bits cells, sk_mask n
   char ds[20], cs[64];
   digits_str(normal, ds);
   cells_str(cells, cs, sizeof cs);
-  x->s->host->hint_printf(h, "Extended Rectangle Type %d: %s in %s", type, ds, cs);
+  x->s->host->hint_printf(h, "%s: %s in %s", type_name[type], ds, cs);
   h->fig[SK_FIG_SIZE] = sk_bits_count(cells);
   h->fig[SK_FIG_TYPE] = type;
 }
@@ -168,7 +181,13 @@ static int type4(er_ctx *x, sk_bits cells, sk_mask normal, sk_bits extra) {
   return 0;
 }
 
-static int type3(er_ctx *x, sk_bits cells, sk_mask normal, sk_mask extras, sk_bits extra) {
+/* type 3, and with cannibal its "cannibalism" form (type 5): the k set
+** cells hold all the extra digits and one normal digit x among their k+1;
+** were x in a pattern cell of the house, the set would take the k others,
+** every extra digit, and the pattern would be left with its normal digits
+** only: x leaves the pattern cells of the house */
+static int type3(er_ctx *x, sk_bits cells, sk_mask normal, sk_mask extras, sk_bits extra,
+                 int cannibal) {
   const sk_grid *g = x->g;
   for (int k = 0; k < 3; k++) {
     int house = -1;
@@ -179,18 +198,21 @@ static int type3(er_ctx *x, sk_bits cells, sk_mask normal, sk_mask extras, sk_bi
     }
     if (house < 0) continue;
     int other[9], no = 0;
+    sk_bits in_house = sk_bits_and(cells, sk_house_bits[house]);
     for (int i = 0; i < 9; i++) {
       int c = sk_house_cell[house][i];
       if (g->value[c] == 0 && !sk_bits_has(&cells, c)) other[no++] = c;
     }
-    for (int size = 1; size < no; size++)
+    for (int size = 1; size < no + cannibal; size++)
       for (unsigned sub = 1; sub < (1u << no); sub++) {
         if (sk_mask_count((sk_mask)sub) != size) continue;
-        sk_mask u = extras;
-        for (int i = 0; i < no; i++) if (sub >> i & 1) u |= g->cand[other[i]];
+        sk_mask set = 0;
+        for (int i = 0; i < no; i++) if (sub >> i & 1) set |= g->cand[other[i]];
+        sk_mask u = (sk_mask)(set | extras);
         if (sk_mask_count(u) != size + 1) continue;
+        if (cannibal && (set != u || sk_mask_count((sk_mask)(set & normal)) != 1)) continue;
         sk_hint h;
-        start_hint(x, &h, 3, cells, normal);
+        start_hint(x, &h, cannibal ? 5 : 3, cells, normal);
         char ds[20], hn[4];
         digits_str(u, ds);
         x->s->host->hint_printf(&h, " (naked set %s in %s:", ds, sk_house_name(house, hn));
@@ -199,10 +221,18 @@ static int type3(er_ctx *x, sk_bits cells, sk_mask normal, sk_mask extras, sk_bi
             char cn[8];
             x->s->host->hint_printf(&h, " %s", sk_cell_name(other[i], cn));
             h.focus[other[i]] = g->cand[other[i]];
-          } else
+          } else if (!cannibal)
             h.elim[other[i]] = (sk_mask)(g->cand[other[i]] & u);
         }
-        x->s->host->hint_printf(&h, ")");
+        if (cannibal) {
+          sk_mask xd = (sk_mask)(set & normal);
+          x->s->host->hint_printf(&h, ", %d leaves the pattern)", sk_mask_first(xd));
+          for (sk_bits t = in_house; !sk_bits_empty(t);) {
+            int c = sk_bits_pop(&t);
+            h.elim[c] = (sk_mask)(g->cand[c] & xd);
+          }
+        } else
+          x->s->host->hint_printf(&h, ")");
         h.fig[SK_FIG_EXTRA] = size + 1;
         if (finish(x, &h) < 0) return -1;
       }
@@ -247,7 +277,8 @@ static int check(er_ctx *x, const er_pattern *p) {
     if (ne == 2 && type4(x, cells, normal, extra) < 0) return -1;
     return 0;
   }
-  if (type3(x, cells, normal, extras, extra) < 0) return -1;
+  if (type3(x, cells, normal, extras, extra, 0) < 0) return -1;
+  if (type3(x, cells, normal, extras, extra, 1) < 0) return -1;
   if (ne == 1) return type1(x, cells, normal, sk_bits_first(extra));
   if (ne == 2) return type4(x, cells, normal, extra);
   return 0;

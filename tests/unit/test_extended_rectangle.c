@@ -105,9 +105,24 @@ static void test_type4(void **state) {
   (void)state;
   sk_grid g;
   sk_hint h = reach("9.....7.1.2.4...........5..7.1..5....8.....3.............82..4.1.9.........39....", &g);
-  /* r6c1 and r6c3 hold the extras; 3 has no other place in row 6 */
+  /* r6c1 and r6c3 hold the extras.  First the cannibalism: r5c1, r5c3
+  ** {2,4,6} in box 4 hold the extra digits 4, 6 and the normal 2, so 2
+  ** leaves r6c1 and r6c3 */
+  assert_string_equal(h.name, "Extended Rectangle Type 3 (Cannibalism)");
+  assert_string_equal(h.text, "Extended Rectangle Type 3 (Cannibalism): 2/3/8 in r369c13 "
+                              "(naked set 2/4/6 in b4: r5c1 r5c3, 2 leaves the pattern)");
+  assert_int_equal(h.fig[SK_FIG_TYPE], 5);
+  assert_int_equal(h.fig[SK_FIG_EXTRA], 3);
+  assert_int_equal(count_elims(&h), 2);
+  assert_true(has_elim(&h, 6, 1, 2) && has_elim(&h, 6, 3, 2));
+  /* then type 4: 3 has no other place in row 6 */
+  found *f = run("extended-rectangle", &g, 1);
+  int at = -1;
+  for (int i = 0; i < f->count && i < MAX_FOUND; i++)
+    if (f->hint[i].fig[SK_FIG_TYPE] == 4) { at = i; break; }
+  assert_true(at > 0);
+  h = f->hint[at];
   assert_string_equal(h.text, "Extended Rectangle Type 4: 2/3/8 in r369c13 (3 in r6c1,r6c3)");
-  assert_int_equal(h.fig[SK_FIG_TYPE], 4);
   assert_int_equal(count_elims(&h), 2);
   assert_true(has_elim(&h, 6, 1, 2) && has_elim(&h, 6, 3, 2));
   sk_bits three = sk_grid_places(&g, row(6), 3);
