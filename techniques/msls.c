@@ -36,8 +36,9 @@
 ** Sunnie precomputes the patterns; here each is checked from per-row
 ** column masks of the digits (a few bit operations per pattern and
 ** digit), and for each row set only the column sets made of columns with
-** few enough filled cells in those rows are tried (of the 29,160
-** patterns of the default shapes, most are then never looked at).
+** few enough filled cells in those rows are tried (the default shapes
+** make 29,160 patterns; in a grid with many filled cells most of them are
+** never looked at).
 **
 ** Options (param):
 **   max-lines   largest |R| + |C| searched (default 9: Sunnie's shapes)
@@ -51,9 +52,10 @@
 ** (Factor_MultisectorLockedSetsSizeFactor, a function of the cell count);
 ** the table computes it from size.
 **
-** Hint text: "MSLS: 16 cells r2378c2378, 16 links 1r2378 2c2378 ..."
-** (a digit, then the kind and the indexes of its link sectors; "=" joins
-** kinds that tie); focus = every candidate of the pattern's cells.
+** Hint text: "MSLS: 19 cells r2468c13579, 19 links 1c357 2c157 3r26 ...
+** 9r6" (each digit, then the kind and the indexes of its link sectors;
+** "=" joins kinds that tie, as in "9r46=b46"); focus = every candidate of
+** the pattern's empty cells.
 */
 #include "sk_plugin.h"
 
