@@ -14,8 +14,10 @@
 **                cell (the same digit).  n is the number of candidates of
 **                the multi-valued cells beyond two each.
 **
-** Scan order (Sunnie's solver, kyoyama-kazusa/Sudoku, TrueCandidate and
-** BivalueUniversalGraveStepSearcher.CheckMultiple): no empty cell may hold
+** Scan order: Sunnie's (kyoyama-kazusa/Sudoku, TrueCandidate and
+** BivalueUniversalGraveStepSearcher.CheckMultiple), whose values XDRS
+** takes, so that the true candidates are the ones his solver names: no
+** empty cell may hold
 ** fewer than two candidates, nor a digit three places in a house among the
 ** bivalue cells; then a depth-first search over the multi-valued cells in
 ** cell order, each keeping a pair of its candidates (pairs in

@@ -34,8 +34,10 @@
 **             the extras, and no pattern cell could keep one: x leaves the
 **             pattern cells of the house
 **
-** Scan order (Sunnie's solver, kyoyama-kazusa/Sudoku,
-** ExtendedRectangleStepSearcher and ExtendedRectanglePattern): fit
+** Scan order: Sunnie's (kyoyama-kazusa/Sudoku, ExtendedRectangleStepSearcher
+** and ExtendedRectanglePattern), whose values XDRS takes: the small fit
+** patterns, then the fat ones from N = 3 up, so that the cheapest sizes
+** come first: fit
 ** patterns with pairs in rows (bands 1..3, column pairs c1 < c2 of
 ** different stacks in increasing order), then with pairs in columns
 ** (stacks, row pairs); then fat patterns by N = 3..7, line pairs (rows

@@ -17,8 +17,11 @@
 **          A sum below the number of cells cannot happen in a valid grid;
 **          above it, nothing follows.
 **
-** Scan order (Sunnie's solver, kyoyama-kazusa/Sudoku,
-** MultisectorLockedSetsStepSearcher and MultisectorLockedSetPattern):
+** Scan order: Sunnie's shapes and their order (kyoyama-kazusa/Sudoku,
+** MultisectorLockedSetsStepSearcher and MultisectorLockedSetPattern; the
+** XDRS values are Sunnie's, so the smallest patterns, which Sunnie rates
+** lowest, come first), and within a shape a plain numeric order of the
+** line sets (Sunnie's subset enumeration is not reproduced):
 **   - shapes |R| x |C| by number of lines, fewer rows first: 3x3, 3x4,
 **     4x3, 4x4, 4x5, 5x4 (Sunnie's six shapes: |R| and |C| at least 3 and
 **     differing by at most one, |R| + |C| <= 9); the options widen this

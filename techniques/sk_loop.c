@@ -25,8 +25,11 @@
 **             every link is placed in its two pairs: L(i) leaves the other
 **             cells of H(i) (the corners among them).
 **
-** Scan order (Sunnie's solver, kyoyama-kazusa/Sudoku, DominoLoopStepSearcher
-** and DominoLoopPattern): row pairs a < b (different bands) in increasing
+** Scan order: Sunnie's (kyoyama-kazusa/Sudoku, DominoLoopStepSearcher and
+** DominoLoopPattern; XDRS's value for the loop is Sunnie's, and every loop
+** rates the same, so the order only decides which loop a step takes; his
+** is kept so that it is the one his solver shows): row pairs a < b
+** (different bands) in increasing
 ** order, then column pairs c < d (different stacks); 729 patterns.  A
 ** pattern may hold at most max-filled filled cells (Sunnie: 4), every
 ** pair must keep a candidate, and the candidate counts of the pairs must
