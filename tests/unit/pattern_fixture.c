@@ -12,6 +12,8 @@
 #include <cmocka.h>
 #include "sk_engine.h"
 #include "pattern_fixture.h"
+#include "sk_format.h"
+#include "sk_solver.h"
 
 static sk_engine *eng;                  /* the engine the helpers use */
 static sk_engine *group_eng;            /* the group's, while a test has its own */
@@ -189,6 +191,52 @@ void expect_focus(const sk_hint *h, int d, const char *cells) {
     if (h->focus[c] != want[c])
       fail_msg("cell r%dc%d: focus %03x, expected %03x (%s)", c / 9 + 1, c % 9 + 1,
                h->focus[c], want[c], h->text);
+}
+
+/* }====== */
+
+/* {====== puzzles */
+
+sk_grid puzzle(const char *text, uint8_t sol[SK_CELLS]) {
+  sk_puzzle p;
+  memset(&p, 0, sizeof p);
+  assert_int_equal(sk_parse_line(text, &p), 0);
+  sk_grid g;
+  assert_int_equal(sk_puzzle_grid(&p, &g, NULL), 0);
+  sk_puzzle_free(&p);
+  assert_int_equal(sk_solve_count_grid(&g, 2, sol, NULL), 1);
+  return g;
+}
+
+int advance(sk_grid *g, const char *id) {
+  const sk_table *t = sk_engine_table(eng);
+  for (int steps = 0; !sk_grid_solved(g); steps++) {
+    int applied = 0;
+    for (int i = 0; i < t->n && !applied; i++) {
+      if (t->entry[i].disabled) continue;
+      found *f = run(t->entry[i].id, g, 0);
+      if (f->count == 0) continue;
+      if (!strcmp(t->entry[i].id, id)) return steps;
+      sk_hint h = first(t->entry[i].id, g);
+      sk_hint_apply(&h, g);
+      applied = 1;
+    }
+    if (!applied) return -1;
+  }
+  return -1;
+}
+
+void expect_sound(const found *f, const uint8_t sol[SK_CELLS]) {
+  for (int i = 0; i < f->count && i < MAX_FOUND; i++) {
+    const sk_hint *h = &f->hint[i];
+    if (h->cell >= 0 && h->digit != sol[h->cell])
+      fail_msg("hint %d places %d in r%dc%d, the solution has %d (%s)", i, h->digit,
+               h->cell / 9 + 1, h->cell % 9 + 1, sol[h->cell], h->text);
+    for (int c = 0; c < SK_CELLS; c++)
+      if (h->elim[c] & SK_BIT(sol[c]))
+        fail_msg("hint %d removes the solution %d of r%dc%d (%s)", i, sol[c], c / 9 + 1,
+                 c % 9 + 1, h->text);
+  }
 }
 
 /* }====== */

@@ -69,6 +69,22 @@ void expect_focus(const sk_hint *h, int d, const char *cells);
 
 /* }====== */
 
+/* {====== puzzles */
+
+/* The grid of a puzzle (81 characters, or 729 of candidates), its one
+** solution in sol (the puzzle must have exactly one). */
+sk_grid puzzle(const char *text, uint8_t sol[SK_CELLS]);
+/* Take steps as a rating does, each the first hint of the first technique
+** of the table in table order that has one, until technique id (of the
+** table) has a hint: returns the steps taken; -1 when the grid is solved
+** or stuck first. */
+int advance(sk_grid *g, const char *id);
+/* The first hints of f (up to MAX_FOUND) are sound: no elimination of a
+** solution digit, no placement of another. */
+void expect_sound(const found *f, const uint8_t sol[SK_CELLS]);
+
+/* }====== */
+
 /* {====== HoDoKu's solution paths */
 
 typedef struct path_tech {
