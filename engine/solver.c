@@ -106,95 +106,31 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 /* ---- the variants ---- */
 
 /* The plain one: this build's own instruction set (x86-64: no popcnt). */
-#define SLV_FN 
+#define SLV_SUFFIX generic
+#define SLV_FN
 #define SLV_PEXT 0
 #define SLV_POPCNT 0
 #define SLV_AVX2 0
-#define slv_and slv_and_generic
-#define slv_word slv_word_generic
-#define slv_fold slv_fold_generic
-#define slv_claim slv_claim_generic
-#define slv_columns slv_columns_generic
-#define slv_count slv_count_generic
-#define slv_pick slv_pick_generic
-#define slv_propagate slv_propagate_generic
-#define slv_search slv_search_generic
-#define slv_shapes slv_shapes_generic
-#define slv_confine slv_confine_generic
-#define slv_pick_band slv_pick_band_generic
-#define slv_triads slv_triads_generic
-#define slv_spread slv_spread_generic
-#define slv_shape slv_shape_generic
-#define slv_ones slv_ones_generic
-#define slv_reduce slv_reduce_generic
 #include "solver_core.h"
+#undef SLV_SUFFIX
 #undef SLV_FN
 #undef SLV_PEXT
 #undef SLV_POPCNT
 #undef SLV_AVX2
-#undef slv_and
-#undef slv_word
-#undef slv_fold
-#undef slv_claim
-#undef slv_columns
-#undef slv_count
-#undef slv_pick
-#undef slv_propagate
-#undef slv_search
-#undef slv_shapes
-#undef slv_confine
-#undef slv_pick_band
-#undef slv_triads
-#undef slv_spread
-#undef slv_shape
-#undef slv_ones
-#undef slv_reduce
 
 #if SLV_X86
 /* x86-64 with AVX2, BMI1/2, POPCNT and LZCNT (Haswell and later, Zen). */
+#define SLV_SUFFIX avx2
 #define SLV_FN __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt")))
 #define SLV_PEXT 1
 #define SLV_POPCNT 1
 #define SLV_AVX2 1
-#define slv_and slv_and_avx2
-#define slv_word slv_word_avx2
-#define slv_fold slv_fold_avx2
-#define slv_claim slv_claim_avx2
-#define slv_columns slv_columns_avx2
-#define slv_count slv_count_avx2
-#define slv_pick slv_pick_avx2
-#define slv_propagate slv_propagate_avx2
-#define slv_search slv_search_avx2
-#define slv_shapes slv_shapes_avx2
-#define slv_confine slv_confine_avx2
-#define slv_pick_band slv_pick_band_avx2
-#define slv_triads slv_triads_avx2
-#define slv_spread slv_spread_avx2
-#define slv_shape slv_shape_avx2
-#define slv_ones slv_ones_avx2
-#define slv_reduce slv_reduce_avx2
 #include "solver_core.h"
+#undef SLV_SUFFIX
 #undef SLV_FN
 #undef SLV_PEXT
 #undef SLV_POPCNT
 #undef SLV_AVX2
-#undef slv_and
-#undef slv_word
-#undef slv_fold
-#undef slv_claim
-#undef slv_columns
-#undef slv_count
-#undef slv_pick
-#undef slv_propagate
-#undef slv_search
-#undef slv_shapes
-#undef slv_confine
-#undef slv_pick_band
-#undef slv_triads
-#undef slv_spread
-#undef slv_shape
-#undef slv_ones
-#undef slv_reduce
 #endif
 
 /* ---- dispatch ---- */
