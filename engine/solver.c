@@ -111,12 +111,14 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #define SLV_PEXT 0
 #define SLV_POPCNT 0
 #define SLV_AVX2 0
+#define SLV_AVX512 0
 #include "solver_core.h"
 #undef SLV_SUFFIX
 #undef SLV_FN
 #undef SLV_PEXT
 #undef SLV_POPCNT
 #undef SLV_AVX2
+#undef SLV_AVX512
 
 #if SLV_X86
 /* x86-64 with AVX2, BMI1/2, POPCNT and LZCNT (Haswell and later, Zen). */
@@ -125,12 +127,30 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 #define SLV_PEXT 1
 #define SLV_POPCNT 1
 #define SLV_AVX2 1
+#define SLV_AVX512 0
 #include "solver_core.h"
 #undef SLV_SUFFIX
 #undef SLV_FN
 #undef SLV_PEXT
 #undef SLV_POPCNT
 #undef SLV_AVX2
+#undef SLV_AVX512
+
+/* x86-64 with AVX-512 (F) besides: the propagation by whole rounds over
+** band vectors (solver_avx512.h). */
+#define SLV_SUFFIX avx512
+#define SLV_FN __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt,avx512f")))
+#define SLV_PEXT 1
+#define SLV_POPCNT 1
+#define SLV_AVX2 1
+#define SLV_AVX512 1
+#include "solver_core.h"
+#undef SLV_SUFFIX
+#undef SLV_FN
+#undef SLV_PEXT
+#undef SLV_POPCNT
+#undef SLV_AVX2
+#undef SLV_AVX512
 #endif
 
 /* ---- dispatch ---- */
@@ -140,11 +160,13 @@ typedef void (*slv_search_fn)(slv_state *, slv_run *);
 static slv_search_fn slv_variant(const char *isa) {
   if (!strcmp(isa, "generic")) return slv_search_generic;
 #if SLV_X86
-  if (!strcmp(isa, "avx2")) {
+  if (!strcmp(isa, "avx2") || !strcmp(isa, "avx512")) {
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
-        __builtin_cpu_supports("popcnt"))
-      return slv_search_avx2;
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2") ||
+        !__builtin_cpu_supports("popcnt"))
+      return NULL;
+    if (isa[3] == '2') return slv_search_avx2;
+    if (__builtin_cpu_supports("avx512f")) return slv_search_avx512;
   }
 #endif
   return NULL;
@@ -161,7 +183,8 @@ static slv_search_fn slv_pick_variant(void) {
   if (f) return f;
   const char *e = getenv("SK_SOLVER_ISA");
   if (!e || !(f = slv_variant(e))) {
-    f = slv_variant("avx2");
+    f = slv_variant("avx512");
+    if (!f) f = slv_variant("avx2");
     if (!f) f = slv_search_generic;
   }
   __atomic_store_n(&slv_chosen, f, __ATOMIC_RELEASE);
@@ -172,6 +195,7 @@ const char *sk_solver_isa(void) {
   slv_search_fn f = slv_pick_variant();
 #if SLV_X86
   if (f == slv_search_avx2) return "avx2";
+  if (f == slv_search_avx512) return "avx512";
 #endif
   (void)f;
   return "generic";

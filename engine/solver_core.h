@@ -307,6 +307,32 @@ SLV_FN static void SLV(confine)(slv_state *s, unsigned stack, unsigned b, unsign
 
 /* ---- fixpoint ---- */
 
+/* The guess at a fixpoint (s->cells: the unsolved cells, two: the
+** bivalue ones, hs and fo: every word's shape and columns): a band or
+** stack configuration (-1 - the choice of SLV(pick_band)), else a cell
+** (27*band + bit). */
+SLV_FN static int SLV(choose)(const slv_state *s, const uint32_t two[3], const uint32_t hs[32],
+                              const uint32_t fo[32]) {
+  unsigned band = SLV(pick_band)(hs, fo);
+  if (band) return -(int)band;
+  int best = SLV(pick)(s, two);
+  if (best < 0) {
+    /* no bivalue cell: the first cell with the fewest candidates */
+    int bc = 10;
+    for (int b = 0; b < 3; b++)
+      for (uint32_t u = s->cells[b]; u; u &= u - 1) {
+        int p = __builtin_ctz(u), n = 0;
+        for (int d = 0; d < 9; d++) n += (s->f[9 * b + d] >> p) & 1;
+        if (n < bc) { bc = n; best = 27 * b + p; }
+      }
+  }
+  return best;
+}
+
+#if SLV_AVX512
+#include "solver_avx512.h"
+#else
+
 /* Reduce every dirty word, then the columns, then place naked singles,
 ** until nothing changes.  On OPEN, *pick is the cell to guess on
 ** (27*band + bit). */
@@ -391,23 +417,11 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
     tri = 0;
     scan = 0;
     if (dirty) continue;
-    unsigned band = SLV(pick_band)(hs, fo);
-    if (band) { *pick = -(int)band; return OPEN; }
-    int best = SLV(pick)(s, two);
-    if (best < 0) {
-      /* no bivalue cell: the first cell with the fewest candidates */
-      int bc = 10;
-      for (int b = 0; b < 3; b++)
-        for (uint32_t u = s->cells[b]; u; u &= u - 1) {
-          int p = __builtin_ctz(u), n = 0;
-          for (int d = 0; d < 9; d++) n += (s->f[9 * b + d] >> p) & 1;
-          if (n < bc) { bc = n; best = 27 * b + p; }
-        }
-    }
-    *pick = best;
+    *pick = SLV(choose)(s, two, hs, fo);
     return OPEN;
   }
 }
+#endif
 
 /* ---- search ---- */
 

@@ -1,0 +1,210 @@
+/*
+** solver_avx512.h -- the band solver's propagation with AVX-512 (see
+** solver.c), included by solver_core.h in place of the word-by-word
+** propagation when SLV_AVX512 is 1.  Private to solver.c.
+**
+** It reaches the same fixpoint as the word-by-word propagation, by whole
+** rounds over the grid: band b is one vector of 16 lanes, lane d holding
+** digit d's word f[9*b+d] (lanes 9-15 stay empty).  A round applies every
+** rule to every word at once, without waiting for which words changed:
+**  - each word is ANDed with its mini-row permutations' mask (slv_keep,
+**    gathered for nine lanes at once): box hidden singles and row/box
+**    locked candidates;
+**  - a row of a word left with one cell places it: the cell leaves the
+**    band's eight other digits (the OR of the band's placed cells over its
+**    lanes, in four lane swaps);
+**  - a cell left with one candidate reduces that digit's row to it (the
+**    cells with one and with two or more candidates, counted over the
+**    lanes in four lane swaps);
+**  - the column pass, the three bands' columns of each digit side by
+**    side in the same lane: claiming and pointing.
+** Rounds repeat until one changes nothing; the triads and the choice of
+** the guess then run on the stored words, as in the other variants.
+** Every rule only removes candidates, and what it removes stays removed in
+** any smaller state, so the order in which they run changes neither the
+** fixpoint nor whether a contradiction is met on the way: the checks are
+** those of the word-by-word code (an empty row, cell or column, a cell
+** placed twice, two cells of a row left to one digit), so the answers and
+** the statistics are the same as the other variants'.
+*/
+
+/* ternary-logic immediates: the three operands' truth tables */
+#define SLV_TA 0xF0
+#define SLV_TB 0xCC
+#define SLV_TC 0xAA
+#define SLV_TERN(a, b, c, f) _mm512_ternarylogic_epi32(a, b, c, (f) & 0xFF)
+#define SLV_OR3(a, b, c) SLV_TERN(a, b, c, SLV_TA | SLV_TB | SLV_TC)
+#define SLV_SET(x) _mm512_set1_epi32((int)(x))
+
+/* Lane swaps over distance 8, 4, 2, 1: after all four, every lane has
+** combined all sixteen. */
+#define SLV_SWAP8(x) _mm512_shuffle_i32x4(x, x, 0x4E)
+#define SLV_SWAP4(x) _mm512_shuffle_i32x4(x, x, 0xB1)
+#define SLV_SWAP2(x) _mm512_shuffle_epi32(x, (_MM_PERM_ENUM)0x4E)
+#define SLV_SWAP1(x) _mm512_shuffle_epi32(x, (_MM_PERM_ENUM)0xB1)
+
+/* The OR of all lanes, in every lane. */
+SLV_FN static inline __m512i SLV(v_any)(__m512i x) {
+  x = _mm512_or_si512(x, SLV_SWAP8(x));
+  x = _mm512_or_si512(x, SLV_SWAP4(x));
+  x = _mm512_or_si512(x, SLV_SWAP2(x));
+  return _mm512_or_si512(x, SLV_SWAP1(x));
+}
+
+/* The bits set in at least two lanes, in every lane (*one: in at least
+** one). */
+#define SLV_COUNT2(sw) do { __m512i so = sw(o), st = sw(t); \
+    t = SLV_OR3(t, st, _mm512_and_si512(o, so)); o = _mm512_or_si512(o, so); } while (0)
+SLV_FN static inline __m512i SLV(v_two)(__m512i x, __m512i *one) {
+  __m512i o = x, t = _mm512_setzero_si512();
+  SLV_COUNT2(SLV_SWAP8); SLV_COUNT2(SLV_SWAP4); SLV_COUNT2(SLV_SWAP2); SLV_COUNT2(SLV_SWAP1);
+  *one = o;
+  return t;
+}
+#undef SLV_COUNT2
+
+/* The bits of 9-bit groups of three (x) alone in their group. */
+SLV_FN static inline __m512i SLV(v_alone)(__m512i x) {
+  /* bit i of n1: the next bit of its group, of n2: the one after */
+  __m512i n1 = SLV_TERN(SLV_SET(0xDB), _mm512_srli_epi32(x, 1), _mm512_slli_epi32(x, 2),
+                        (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
+  __m512i n2 = SLV_TERN(SLV_SET(0x49), _mm512_srli_epi32(x, 2), _mm512_slli_epi32(x, 1),
+                        (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
+  return SLV_TERN(x, n1, n2, SLV_TA & ~SLV_TB & ~SLV_TC);
+}
+
+/* The three rows of x each as a whole row when set anywhere (kr: the
+** lanes whose row r is not empty); *low: their lowest bits. */
+SLV_FN static inline __m512i SLV(v_rows)(__m512i x, __m512i *low) {
+  __mmask16 k0 = _mm512_test_epi32_mask(x, SLV_SET(0x1FF));
+  __mmask16 k1 = _mm512_test_epi32_mask(x, SLV_SET(0x3FE00));
+  __mmask16 k2 = _mm512_test_epi32_mask(x, SLV_SET(0x7FC0000));
+  *low = _mm512_or_si512(_mm512_maskz_mov_epi32(k0, SLV_SET(1)),
+           _mm512_or_si512(_mm512_maskz_mov_epi32(k1, SLV_SET(1u << 9)),
+                           _mm512_maskz_mov_epi32(k2, SLV_SET(1u << 18))));
+  return _mm512_or_si512(_mm512_maskz_mov_epi32(k0, SLV_SET(0x1FF)),
+           _mm512_or_si512(_mm512_maskz_mov_epi32(k1, SLV_SET(0x3FE00)),
+                           _mm512_maskz_mov_epi32(k2, SLV_SET(0x7FC0000))));
+}
+
+/* Columns of each lane's word (9 bits). */
+SLV_FN static inline __m512i SLV(v_fold)(__m512i x) {
+  return _mm512_and_si512(SLV_OR3(x, _mm512_srli_epi32(x, 9), _mm512_srli_epi32(x, 18)),
+                          SLV_SET(0x1FF));
+}
+
+/* Columns c spread over the three rows of a band. */
+SLV_FN static inline __m512i SLV(v_down)(__m512i c) {
+  return SLV_OR3(c, _mm512_slli_epi32(c, 9), _mm512_slli_epi32(c, 18));
+}
+
+/* Claiming (SLV(claim)): the columns of a box to clear when only the
+** columns `only` of the box have the digit. */
+SLV_FN static inline __m512i SLV(v_claim)(__m512i only) {
+  __m512i box = _mm512_and_si512(SLV_OR3(only, _mm512_srli_epi32(only, 1),
+                                         _mm512_srli_epi32(only, 2)), SLV_SET(0x49));
+  box = SLV_OR3(box, _mm512_slli_epi32(box, 1), _mm512_slli_epi32(box, 2));
+  return _mm512_andnot_si512(only, box);
+}
+
+/* One round's rules on band vector *pf: the permutation mask, placements
+** and naked singles.  Returns the lanes (bit 0: any) that met a
+** contradiction; *two: the band's cells with two or more candidates. */
+SLV_FN static inline __mmask16 SLV(v_band)(__m512i *pf, __m512i *two) {
+  const __mmask16 lanes = 0x1FF;
+  __m512i x = *pf;
+  /* the permutation mask, at the transposed shape (bit 3k + r: row r has
+  ** the digit in box k) */
+  __m512i t = SLV_OR3(x, _mm512_srli_epi32(x, 1), _mm512_srli_epi32(x, 2));
+  __m512i idx = SLV_OR3(_mm512_and_si512(t, SLV_SET(0x49)),
+                        _mm512_and_si512(_mm512_srli_epi32(t, 8), SLV_SET(0x92)),
+                        _mm512_and_si512(_mm512_srli_epi32(t, 16), SLV_SET(0x124)));
+  x = _mm512_and_si512(x, _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), lanes, idx,
+                                                       (const void *)slv_keep_t, 4));
+  __mmask16 bad = _mm512_mask_testn_epi32_mask(lanes, x, x);
+  /* every row is now non-empty: g drops each row's lowest cell, so the
+  ** rows g leaves empty had one cell, placed */
+  __m512i g = _mm512_and_si512(x, _mm512_sub_epi32(x, SLV_SET(ROW_ONES)));
+  __m512i low, more = SLV(v_rows)(g, &low);
+  __m512i placed = _mm512_andnot_si512(more, x);
+  __m512i all = SLV(v_any)(placed);
+  /* placed cells leave the other digits */
+  x = SLV_TERN(x, placed, all, SLV_TA & (SLV_TB | ~SLV_TC));
+  __m512i one, many = SLV(v_two)(x, &one);
+  /* a cell without a candidate, a cell placed for two digits */
+  bad |= (__mmask16)(_mm512_cmpneq_epi32_mask(one, SLV_SET(BAND_ALL)) & 1);
+  bad |= (__mmask16)(_mm512_test_epi32_mask(all, many) & 1);
+  /* naked singles: the row of a cell whose only candidate is this digit
+  ** is reduced to it; two such cells in one row are a contradiction */
+  __m512i single = _mm512_andnot_si512(many, x);
+  __m512i rows = SLV(v_rows)(single, &low);
+  bad |= _mm512_test_epi32_mask(single, _mm512_sub_epi32(single, low));
+  x = SLV_TERN(x, rows, single, SLV_TA & (~SLV_TB | SLV_TC));
+  *pf = x;
+  *two = many;
+  return bad;
+}
+
+/* Propagate to the fixpoint (see above); returns DEAD, SOLVED or OPEN
+** (then *pick is the guess, as SLV(choose) gives it). */
+SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
+  const __mmask16 lanes = 0x1FF;
+  __m512i f[3], many[3];
+  for (int b = 0; b < 3; b++) f[b] = _mm512_maskz_loadu_epi32(lanes, s->f + 9 * b);
+  s->dirty = 0;
+  for (;;) {
+    for (;;) {
+      __m512i f0 = f[0], f1 = f[1], f2 = f[2];
+      __mmask16 bad = SLV(v_band)(&f[0], &many[0]) | SLV(v_band)(&f[1], &many[1]) |
+                      SLV(v_band)(&f[2], &many[2]);
+      if (bad) return DEAD;
+      /* the column pass: each digit's three bands in one lane */
+      __m512i c0 = SLV(v_fold)(f[0]), c1 = SLV(v_fold)(f[1]), c2 = SLV(v_fold)(f[2]);
+      if (_mm512_mask_cmpneq_epi32_mask(lanes, SLV_OR3(c0, c1, c2), SLV_SET(0x1FF)))
+        return DEAD;
+      __m512i p0 = SLV(v_alone)(c0), p1 = SLV(v_alone)(c1), p2 = SLV(v_alone)(c2);
+      __m512i o0 = SLV(v_claim)(SLV_TERN(c0, c1, c2, SLV_TA & ~SLV_TB & ~SLV_TC));
+      __m512i o1 = SLV(v_claim)(SLV_TERN(c1, c0, c2, SLV_TA & ~SLV_TB & ~SLV_TC));
+      __m512i o2 = SLV(v_claim)(SLV_TERN(c2, c0, c1, SLV_TA & ~SLV_TB & ~SLV_TC));
+      f[0] = _mm512_andnot_si512(SLV(v_down)(SLV_OR3(o0, p1, p2)), f[0]);
+      f[1] = _mm512_andnot_si512(SLV(v_down)(SLV_OR3(o1, p0, p2)), f[1]);
+      f[2] = _mm512_andnot_si512(SLV(v_down)(SLV_OR3(o2, p0, p1)), f[2]);
+      __mmask16 moved = _mm512_cmpneq_epi32_mask(f0, f[0]) | _mm512_cmpneq_epi32_mask(f1, f[1]) |
+                        _mm512_cmpneq_epi32_mask(f2, f[2]);
+      if (!moved) break;
+    }
+    for (int b = 0; b < 3; b++) {
+      _mm512_mask_storeu_epi32(s->f + 9 * b, lanes, f[b]);
+      s->cells[b] = (uint32_t)_mm512_cvtsi512_si32(many[b]);
+    }
+    if (!(s->cells[0] | s->cells[1] | s->cells[2])) return SOLVED;
+    uint32_t hs[32], fo[32], dirty = 0;
+    SLV(shapes)(s->f, hs, fo);
+    for (unsigned b = 0; b < 3; b++)
+      if (s->cells[b] && !SLV(triads)(s, b, hs, fo, &dirty)) return DEAD;
+    if (dirty) {
+      for (int b = 0; b < 3; b++) f[b] = _mm512_maskz_loadu_epi32(lanes, s->f + 9 * b);
+      continue;
+    }
+    uint32_t two[3];
+    for (int b = 0; b < 3; b++) {
+      const uint32_t *w = s->f + 9 * b;
+      uint32_t r1 = w[0], r2 = 0, r3 = 0;
+      for (int e = 1; e < 9; e++) { r3 |= r2 & w[e]; r2 |= r1 & w[e]; r1 |= w[e]; }
+      two[b] = s->cells[b] & ~r3;
+    }
+    *pick = SLV(choose)(s, two, hs, fo);
+    return OPEN;
+  }
+}
+
+#undef SLV_TA
+#undef SLV_TB
+#undef SLV_TC
+#undef SLV_TERN
+#undef SLV_OR3
+#undef SLV_SET
+#undef SLV_SWAP8
+#undef SLV_SWAP4
+#undef SLV_SWAP2
+#undef SLV_SWAP1
