@@ -145,6 +145,52 @@ SLV_FN static inline __mmask16 SLV(v_band)(__m512i *pf, __m512i *two) {
   return bad;
 }
 
+/* Configurations (permutations rows -> boxes) allowed by each lane's
+** 9-bit shape (bit 3r + k): the three cyclic ones (row r to box i + r)
+** and the three others (row r to box i - r), counted. */
+SLV_FN static inline __m512i SLV(v_perms)(__m512i x) {
+  __m512i n1 = SLV_TERN(SLV_SET(0xDB), _mm512_srli_epi32(x, 1), _mm512_slli_epi32(x, 2),
+                        (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
+  __m512i n2 = SLV_TERN(SLV_SET(0x49), _mm512_srli_epi32(x, 2), _mm512_slli_epi32(x, 1),
+                        (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
+  __m512i even = SLV_TERN(x, _mm512_srli_epi32(n1, 3), _mm512_srli_epi32(n2, 6),
+                          SLV_TA & SLV_TB & SLV_TC);
+  __m512i odd = SLV_TERN(x, _mm512_srli_epi32(n2, 3), _mm512_srli_epi32(n1, 6),
+                         SLV_TA & SLV_TB & SLV_TC);
+  __m512i c = _mm512_or_si512(_mm512_and_si512(even, SLV_SET(7)),
+                              _mm512_slli_epi32(_mm512_and_si512(odd, SLV_SET(7)), 3));
+  c = _mm512_sub_epi32(c, _mm512_and_si512(_mm512_srli_epi32(c, 1), SLV_SET(0x15)));
+  c = _mm512_add_epi32(_mm512_and_si512(c, SLV_SET(0x33)),
+                       _mm512_and_si512(_mm512_srli_epi32(c, 2), SLV_SET(0x33)));
+  return _mm512_and_si512(_mm512_add_epi32(c, _mm512_srli_epi32(c, 4)), SLV_SET(0xF));
+}
+
+/* SLV(pick_band) with the configurations of every digit of the six bands
+** and stacks counted in six vectors. */
+SLV_FN static unsigned SLV(v_pick_band)(const uint32_t hs[32], const uint32_t fo[32]) {
+  const __mmask16 lanes = 0x1FF;
+  __m512i n[6];
+  __m512i c0 = _mm512_maskz_loadu_epi32(lanes, fo), c1 = _mm512_maskz_loadu_epi32(lanes, fo + 9),
+          c2 = _mm512_maskz_loadu_epi32(lanes, fo + 18);
+  for (int b = 0; b < 3; b++) {
+    n[b] = SLV(v_perms)(_mm512_maskz_loadu_epi32(lanes, hs + 9 * b));
+    /* stack b: the bands as rows, its three columns as boxes */
+    __m512i v = SLV_OR3(_mm512_and_si512(_mm512_srli_epi32(c0, 3 * b), SLV_SET(7)),
+                        _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(c1, 3 * b), SLV_SET(7)), 3),
+                        _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(c2, 3 * b), SLV_SET(7)), 6));
+    n[3 + b] = SLV(v_perms)(v);
+  }
+  unsigned best = 6, bt = 1000;
+  for (unsigned k = 0; k < 6; k++) {
+    unsigned tot = (unsigned)_mm512_reduce_add_epi32(n[k]);
+    if (tot > 9 && tot < bt) { bt = tot; best = k; }
+  }
+  if (best == 6) return 0;
+  uint32_t cnt[16];
+  _mm512_storeu_si512((void *)cnt, n[best]);
+  return SLV(pick_digit)(best, cnt, hs, fo);
+}
+
 /* Propagate to the fixpoint (see above); returns DEAD, SOLVED or OPEN
 ** (then *pick is the guess, as SLV(choose) gives it). */
 SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {

@@ -60,6 +60,7 @@ SLV_FN static inline uint32_t SLV(reduce)(slv_state *s, unsigned i) {
   return (uint32_t)(f == 0) | (uint32_t)((SLV(ones)(f) & s->open[i]) != 0) << 1;
 }
 
+#if !SLV_AVX512
 /* Place the rows of word i left with one cell (the word may have lost
 ** cells since it was reduced: then it is dirty again, and a row it has
 ** emptied is a contradiction, 0). */
@@ -105,6 +106,7 @@ SLV_FN static int SLV(word)(slv_state *s, unsigned i, uint32_t *dirty, uint32_t 
   *dirty = (*dirty & ~(1u << i)) | again;
   return 1;
 }
+#endif
 
 /* ---- the column view ---- */
 
@@ -120,6 +122,7 @@ SLV_FN static inline uint32_t SLV(claim)(uint32_t c, uint32_t o) {
   return box & ~only;
 }
 
+#if !SLV_AVX512
 /* The band words do not see columns directly.  For digit d: a column that
 ** has the digit in one band only confines that band's box to the column
 ** (claiming; a column hidden single then follows at the next word
@@ -141,7 +144,7 @@ SLV_FN static int SLV(columns)(slv_state *s, unsigned d, uint32_t *seen, uint32_
   *seen = *dirty == before ? key : ~0u;
   return 1;
 }
-
+#endif
 
 /* ---- triads ---- */
 
@@ -242,6 +245,28 @@ SLV_FN static int SLV(pick)(const slv_state *s, const uint32_t two[3]) {
 }
 
 
+/* The digit to branch on in the band or stack `unit` (0-2 bands, 3-5
+** stacks) whose digits allow n[d] configurations (SLV(pick_band)). */
+SLV_FN static unsigned SLV(pick_digit)(unsigned unit, const uint32_t n[9], const uint32_t hs[27],
+                                       const uint32_t fo[27]) {
+  unsigned o = unit / 3, b = unit % 3, bd = 9, bn = 7;
+  for (unsigned d = 0; d < 9; d++)
+    if (n[d] >= 2 && n[d] < bn) { bn = n[d]; bd = d; if (n[d] == 2) break; }
+  if (bd == 9) return 0;
+  /* the other branch keeps the other configurations' mini-rows; with
+  ** four or more left they could cover the first one's, so such a digit is
+  ** no binary choice here */
+  if (bn > 3) return 0;
+  uint32_t x = o ? (fo[bd] >> (3 * b) & 7) | (fo[9 + bd] >> (3 * b) & 7) << 3
+                   | (fo[18 + bd] >> (3 * b) & 7) << 6
+                 : hs[9 * b + bd];
+  unsigned set = 0;
+  for (unsigned k = 0; k < 6; k++) if ((x & slv_perm_shape[k]) == slv_perm_shape[k]) set |= 1u << k;
+  unsigned k1 = (unsigned)__builtin_ctz(set);
+  return 1 + (o | b << 1 | bd << 3 | k1 << 7 | (set & ~(1u << k1)) << 10);
+}
+
+#if !SLV_AVX512
 /* Band configurations.  A digit takes one of six permutations rows ->
 ** boxes in each band and bands -> columns in each stack; slv_perms[]
 ** counts those its shape allows.  The band or stack with the fewest
@@ -267,22 +292,12 @@ SLV_FN static unsigned SLV(pick_band)(const uint32_t hs[27], const uint32_t fo[2
   for (unsigned k = 0; k < 6; k++)
     if (tot[k] > 9 && tot[k] < bt) { bt = tot[k]; best = k; }
   if (best == 6) return 0;
-  unsigned o = best / 3, b = best % 3, bd = 9, bn = 7;
-  for (unsigned d = 0; d < 9; d++) {
-    unsigned n = slv_perms[o ? vs[9 * b + d] : hs[9 * b + d]] & 7;
-    if (n >= 2 && n < bn) { bn = n; bd = d; if (n == 2) break; }
-  }
-  if (bd == 9) return 0;
-  /* the other branch keeps the other configurations' mini-rows; with
-  ** four or more left they could cover the first one's, so such a digit is
-  ** no binary choice here */
-  if (bn > 3) return 0;
-  uint32_t x = o ? vs[9 * b + bd] : hs[9 * b + bd];
-  unsigned set = 0;
-  for (unsigned k = 0; k < 6; k++) if ((x & slv_perm_shape[k]) == slv_perm_shape[k]) set |= 1u << k;
-  unsigned k1 = (unsigned)__builtin_ctz(set);
-  return 1 + (o | b << 1 | bd << 3 | k1 << 7 | (set & ~(1u << k1)) << 10);
+  uint32_t n[16];
+  for (unsigned d = 0; d < 9; d++)
+    n[d] = slv_perms[best < 3 ? hs[9 * best + d] : vs[9 * (best - 3) + d]] & 7u;
+  return SLV(pick_digit)(best, n, hs, fo);
 }
+#endif
 
 /* Confine digit d of band (or stack) b to the permutations of set (bit k:
 ** permutation k). */
@@ -307,13 +322,21 @@ SLV_FN static void SLV(confine)(slv_state *s, unsigned stack, unsigned b, unsign
 
 /* ---- fixpoint ---- */
 
+#if SLV_AVX512
+SLV_FN static unsigned SLV(v_pick_band)(const uint32_t hs[32], const uint32_t fo[32]);
+#endif
+
 /* The guess at a fixpoint (s->cells: the unsolved cells, two: the
 ** bivalue ones, hs and fo: every word's shape and columns): a band or
 ** stack configuration (-1 - the choice of SLV(pick_band)), else a cell
 ** (27*band + bit). */
 SLV_FN static int SLV(choose)(const slv_state *s, const uint32_t two[3], const uint32_t hs[32],
                               const uint32_t fo[32]) {
+#if SLV_AVX512
+  unsigned band = SLV(v_pick_band)(hs, fo);
+#else
   unsigned band = SLV(pick_band)(hs, fo);
+#endif
   if (band) return -(int)band;
   int best = SLV(pick)(s, two);
   if (best < 0) {
