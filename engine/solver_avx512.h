@@ -73,18 +73,13 @@ SLV_FN static inline __m512i SLV(v_alone)(__m512i x) {
   return SLV_TERN(x, n1, n2, SLV_TA & ~SLV_TB & ~SLV_TC);
 }
 
-/* The three rows of x each as a whole row when set anywhere (kr: the
-** lanes whose row r is not empty); *low: their lowest bits. */
-SLV_FN static inline __m512i SLV(v_rows)(__m512i x, __m512i *low) {
+/* The three rows of x each as a whole row when set anywhere. */
+SLV_FN static inline __m512i SLV(v_rows)(__m512i x) {
   __mmask16 k0 = _mm512_test_epi32_mask(x, SLV_SET(0x1FF));
   __mmask16 k1 = _mm512_test_epi32_mask(x, SLV_SET(0x3FE00));
   __mmask16 k2 = _mm512_test_epi32_mask(x, SLV_SET(0x7FC0000));
-  *low = _mm512_or_si512(_mm512_maskz_mov_epi32(k0, SLV_SET(1)),
-           _mm512_or_si512(_mm512_maskz_mov_epi32(k1, SLV_SET(1u << 9)),
-                           _mm512_maskz_mov_epi32(k2, SLV_SET(1u << 18))));
-  return _mm512_or_si512(_mm512_maskz_mov_epi32(k0, SLV_SET(0x1FF)),
-           _mm512_or_si512(_mm512_maskz_mov_epi32(k1, SLV_SET(0x3FE00)),
-                           _mm512_maskz_mov_epi32(k2, SLV_SET(0x7FC0000))));
+  return SLV_OR3(_mm512_maskz_mov_epi32(k0, SLV_SET(0x1FF)), _mm512_maskz_mov_epi32(k1, SLV_SET(0x3FE00)),
+                 _mm512_maskz_mov_epi32(k2, SLV_SET(0x7FC0000)));
 }
 
 /* Columns of each lane's word (9 bits). */
@@ -125,7 +120,7 @@ SLV_FN static inline __mmask16 SLV(v_band)(__m512i *pf, __m512i *two) {
   /* every row is now non-empty: g drops each row's lowest cell, so the
   ** rows g leaves empty had one cell, placed */
   __m512i g = _mm512_and_si512(x, _mm512_sub_epi32(x, SLV_SET(ROW_ONES)));
-  __m512i low, more = SLV(v_rows)(g, &low);
+  __m512i more = SLV(v_rows)(g);
   __m512i placed = _mm512_andnot_si512(more, x);
   __m512i all = SLV(v_any)(placed);
   /* placed cells leave the other digits */
@@ -137,8 +132,10 @@ SLV_FN static inline __mmask16 SLV(v_band)(__m512i *pf, __m512i *two) {
   /* naked singles: the row of a cell whose only candidate is this digit
   ** is reduced to it; two such cells in one row are a contradiction */
   __m512i single = _mm512_andnot_si512(many, x);
-  __m512i rows = SLV(v_rows)(single, &low);
-  bad |= _mm512_test_epi32_mask(single, _mm512_sub_epi32(single, low));
+  __m512i rows = SLV(v_rows)(single);
+  /* each empty row of single given its lowest bit, no row borrows */
+  __m512i lone = SLV_TERN(single, rows, SLV_SET(ROW_ONES), SLV_TA | (~SLV_TB & SLV_TC));
+  bad |= _mm512_test_epi32_mask(lone, _mm512_sub_epi32(lone, SLV_SET(ROW_ONES)));
   x = SLV_TERN(x, rows, single, SLV_TA & (~SLV_TB | SLV_TC));
   *pf = x;
   *two = many;
@@ -165,15 +162,21 @@ SLV_FN static inline __m512i SLV(v_perms)(__m512i x) {
   return _mm512_and_si512(_mm512_add_epi32(c, _mm512_srli_epi32(c, 4)), SLV_SET(0xF));
 }
 
-/* SLV(pick_band) with the configurations of every digit of the six bands
-** and stacks counted in six vectors. */
-SLV_FN static unsigned SLV(v_pick_band)(const uint32_t hs[32], const uint32_t fo[32]) {
-  const __mmask16 lanes = 0x1FF;
+/* Mini-rows (bit 9r + 3k: row r, box k) holding the digit. */
+SLV_FN static inline __m512i SLV(v_minirows)(__m512i x) {
+  return _mm512_and_si512(SLV_OR3(x, _mm512_srli_epi32(x, 1), _mm512_srli_epi32(x, 2)),
+                          SLV_SET(0x1249249));
+}
+
+/* SLV(pick_band) on the band vectors f: the configurations of every
+** digit of the six bands and stacks counted in six vectors (a band's
+** shape transposed, whose configurations are as many); w: the words. */
+SLV_FN static unsigned SLV(v_pick_band)(const __m512i f[3], const uint32_t w[27]) {
   __m512i n[6];
-  __m512i c0 = _mm512_maskz_loadu_epi32(lanes, fo), c1 = _mm512_maskz_loadu_epi32(lanes, fo + 9),
-          c2 = _mm512_maskz_loadu_epi32(lanes, fo + 18);
+  __m512i c0 = SLV(v_fold)(f[0]), c1 = SLV(v_fold)(f[1]), c2 = SLV(v_fold)(f[2]);
   for (int b = 0; b < 3; b++) {
-    n[b] = SLV(v_perms)(_mm512_maskz_loadu_epi32(lanes, hs + 9 * b));
+    __m512i t = SLV(v_minirows)(f[b]);
+    n[b] = SLV(v_perms)(SLV_OR3(t, _mm512_srli_epi32(t, 8), _mm512_srli_epi32(t, 16)));
     /* stack b: the bands as rows, its three columns as boxes */
     __m512i v = SLV_OR3(_mm512_and_si512(_mm512_srli_epi32(c0, 3 * b), SLV_SET(7)),
                         _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(c1, 3 * b), SLV_SET(7)), 3),
@@ -188,50 +191,121 @@ SLV_FN static unsigned SLV(v_pick_band)(const uint32_t hs[32], const uint32_t fo
   if (best == 6) return 0;
   uint32_t cnt[16];
   _mm512_storeu_si512((void *)cnt, n[best]);
-  return SLV(pick_digit)(best, cnt, hs, fo);
+  return SLV(pick_digit)(best, cnt, w);
 }
 
+/* The triads (SLV(triads)) of band vector *pf: the digits confined to
+** each mini-row (alone in their row of the band) and to each mini-column
+** (alone in their box's columns) counted over the lanes, up to four.
+** Returns 0 on a contradiction. */
+#define SLV_COUNT4(sw) do { \
+    __m512i b1 = sw(c1), b2 = sw(c2), b3 = sw(c3), b4 = sw(c4); \
+    c4 = SLV_OR3(SLV_OR3(c4, b4, _mm512_and_si512(c3, b1)), _mm512_and_si512(c2, b2), \
+                 _mm512_and_si512(c1, b3)); \
+    c3 = SLV_OR3(SLV_OR3(c3, b3, _mm512_and_si512(c2, b1)), _mm512_and_si512(c1, b2), \
+                 _mm512_setzero_si512()); \
+    c2 = SLV_OR3(c2, b2, _mm512_and_si512(c1, b1)); \
+    c1 = _mm512_or_si512(c1, b1); } while (0)
+SLV_FN static inline int SLV(v_triads)(__m512i *pf) {
+  __m512i x = *pf, t = SLV(v_minirows)(x);
+  /* bit (r, k) of o1: mini-row (r, k + 1), of o2: (r, k + 2) */
+  __m512i o1 = SLV_TERN(SLV_SET(0x241209), _mm512_srli_epi32(t, 3), _mm512_slli_epi32(t, 6),
+                        (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
+  __m512i o2 = SLV_TERN(SLV_SET(0x040201), _mm512_srli_epi32(t, 6), _mm512_slli_epi32(t, 3),
+                        (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
+  __m512i rows = SLV_TERN(t, o1, o2, SLV_TA & ~SLV_TB & ~SLV_TC);
+  /* column 3k + j of a box alone: bit 9j + 3k + 1 */
+  __m512i a = SLV(v_alone)(SLV(v_fold)(x));
+  __m512i cols = SLV_OR3(_mm512_slli_epi32(_mm512_and_si512(a, SLV_SET(0x49)), 1),
+                         _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(a, 1), SLV_SET(0x49)), 10),
+                         _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(a, 2), SLV_SET(0x49)), 19));
+  __m512i c1 = _mm512_or_si512(rows, cols), c2 = _mm512_setzero_si512(), c3 = c2, c4 = c2;
+  SLV_COUNT4(SLV_SWAP8); SLV_COUNT4(SLV_SWAP4); SLV_COUNT4(SLV_SWAP2); SLV_COUNT4(SLV_SWAP1);
+  if (_mm512_test_epi32_mask(c4, c4)) return 0;
+  if (!_mm512_test_epi32_mask(c3, c3)) return 1;
+  /* three digits in a mini-row or mini-column: the others leave it */
+  __m512i mr = _mm512_andnot_si512(rows, c3), mc = _mm512_andnot_si512(cols, c3);
+  mr = _mm512_and_si512(mr, SLV_SET(0x1249249));
+  mr = SLV_OR3(mr, _mm512_slli_epi32(mr, 1), _mm512_slli_epi32(mr, 2));
+  mc = SLV_OR3(_mm512_and_si512(_mm512_srli_epi32(mc, 1), SLV_SET(0x49)),
+               _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(mc, 10), SLV_SET(0x49)), 1),
+               _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(mc, 19), SLV_SET(0x49)), 2));
+  *pf = _mm512_andnot_si512(_mm512_or_si512(mr, SLV(v_down)(mc)), x);
+  return 1;
+}
+#undef SLV_COUNT4
+
 /* Propagate to the fixpoint (see above); returns DEAD, SOLVED or OPEN
-** (then *pick is the guess, as SLV(choose) gives it). */
+** (then *pick is the guess: -1 - a band or stack configuration as
+** SLV(pick_band) gives it, else a cell as SLV(pick_cell) does). */
 SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
   const __mmask16 lanes = 0x1FF;
   __m512i f[3], many[3];
-  for (int b = 0; b < 3; b++) f[b] = _mm512_maskz_loadu_epi32(lanes, s->f + 9 * b);
+  /* need: the bands changed since their last round (or whose round
+  ** changed them); tri: since their last triads; cols: the column pass is
+  ** due.  A state comes either from the puzzle (every word dirty) or from
+  ** a fixpoint, less the words a guess changed: the other bands are as
+  ** every rule left them, their unsolved cells those of that fixpoint. */
+  uint32_t dirty = s->dirty;
+  unsigned need = (unsigned)((dirty & 0x1FF) != 0) | (unsigned)((dirty & 0x3FE00) != 0) << 1
+                | (unsigned)((dirty & 0x7FC0000) != 0) << 2, tri = need, cols;
+  for (int b = 0; b < 3; b++) {
+    f[b] = _mm512_maskz_loadu_epi32(lanes, s->f + 9 * b);
+    many[b] = SLV_SET(s->cells[b]);
+  }
   s->dirty = 0;
   for (;;) {
-    for (;;) {
-      __m512i f0 = f[0], f1 = f[1], f2 = f[2];
-      __mmask16 bad = SLV(v_band)(&f[0], &many[0]) | SLV(v_band)(&f[1], &many[1]) |
-                      SLV(v_band)(&f[2], &many[2]);
+    cols = 1;
+    do {
+      __mmask16 bad = 0;
+      for (unsigned b = 0; b < 3; b++) {
+        if (!(need >> b & 1)) continue;
+        __m512i before = f[b];
+        bad |= SLV(v_band)(&f[b], &many[b]);
+        if (_mm512_cmpneq_epi32_mask(before, f[b])) { cols = 1; tri |= 1u << b; }
+        else need &= ~(1u << b);
+      }
       if (bad) return DEAD;
+      if (!cols) break;
       /* the column pass: each digit's three bands in one lane */
       __m512i c0 = SLV(v_fold)(f[0]), c1 = SLV(v_fold)(f[1]), c2 = SLV(v_fold)(f[2]);
       if (_mm512_mask_cmpneq_epi32_mask(lanes, SLV_OR3(c0, c1, c2), SLV_SET(0x1FF)))
         return DEAD;
       __m512i p0 = SLV(v_alone)(c0), p1 = SLV(v_alone)(c1), p2 = SLV(v_alone)(c2);
-      __m512i o0 = SLV(v_claim)(SLV_TERN(c0, c1, c2, SLV_TA & ~SLV_TB & ~SLV_TC));
-      __m512i o1 = SLV(v_claim)(SLV_TERN(c1, c0, c2, SLV_TA & ~SLV_TB & ~SLV_TC));
-      __m512i o2 = SLV(v_claim)(SLV_TERN(c2, c0, c1, SLV_TA & ~SLV_TB & ~SLV_TC));
-      f[0] = _mm512_andnot_si512(SLV(v_down)(SLV_OR3(o0, p1, p2)), f[0]);
-      f[1] = _mm512_andnot_si512(SLV(v_down)(SLV_OR3(o1, p0, p2)), f[1]);
-      f[2] = _mm512_andnot_si512(SLV(v_down)(SLV_OR3(o2, p0, p1)), f[2]);
-      __mmask16 moved = _mm512_cmpneq_epi32_mask(f0, f[0]) | _mm512_cmpneq_epi32_mask(f1, f[1]) |
-                        _mm512_cmpneq_epi32_mask(f2, f[2]);
-      if (!moved) break;
-    }
+      __m512i x0 = SLV(v_down)(SLV_OR3(SLV(v_claim)(SLV_TERN(c0, c1, c2, SLV_TA & ~SLV_TB & ~SLV_TC)),
+                                        p1, p2));
+      __m512i x1 = SLV(v_down)(SLV_OR3(SLV(v_claim)(SLV_TERN(c1, c0, c2, SLV_TA & ~SLV_TB & ~SLV_TC)),
+                                        p0, p2));
+      __m512i x2 = SLV(v_down)(SLV_OR3(SLV(v_claim)(SLV_TERN(c2, c0, c1, SLV_TA & ~SLV_TB & ~SLV_TC)),
+                                        p0, p1));
+      cols = 0;
+      if (_mm512_test_epi32_mask(f[0], x0)) { f[0] = _mm512_andnot_si512(x0, f[0]); need |= 1; cols = 1; }
+      if (_mm512_test_epi32_mask(f[1], x1)) { f[1] = _mm512_andnot_si512(x1, f[1]); need |= 2; cols = 1; }
+      if (_mm512_test_epi32_mask(f[2], x2)) { f[2] = _mm512_andnot_si512(x2, f[2]); need |= 4; cols = 1; }
+      tri |= need;
+    } while (need | cols);
+    unsigned solved = 1;
     for (int b = 0; b < 3; b++) {
-      _mm512_mask_storeu_epi32(s->f + 9 * b, lanes, f[b]);
       s->cells[b] = (uint32_t)_mm512_cvtsi512_si32(many[b]);
+      solved &= s->cells[b] == 0;
     }
-    if (!(s->cells[0] | s->cells[1] | s->cells[2])) return SOLVED;
-    uint32_t hs[32], fo[32], dirty = 0;
-    SLV(shapes)(s->f, hs, fo);
-    for (unsigned b = 0; b < 3; b++)
-      if (s->cells[b] && !SLV(triads)(s, b, hs, fo, &dirty)) return DEAD;
-    if (dirty) {
-      for (int b = 0; b < 3; b++) f[b] = _mm512_maskz_loadu_epi32(lanes, s->f + 9 * b);
-      continue;
+    if (solved) {
+      for (int b = 0; b < 3; b++) _mm512_mask_storeu_epi32(s->f + 9 * b, lanes, f[b]);
+      return SOLVED;
     }
+    /* the triads last, as in the other variants: dearer, seldom of use
+    ** before the rest is done */
+    for (unsigned b = 0; b < 3; b++) {
+      if (!(tri >> b & 1) || !s->cells[b]) continue;
+      __m512i before = f[b];
+      if (!SLV(v_triads)(&f[b])) return DEAD;
+      if (_mm512_cmpneq_epi32_mask(before, f[b])) need |= 1u << b;
+    }
+    tri = need;
+    if (need) continue;
+    for (int b = 0; b < 3; b++) _mm512_mask_storeu_epi32(s->f + 9 * b, lanes, f[b]);
+    unsigned band = SLV(v_pick_band)(f, s->f);
+    if (band) { *pick = -(int)band; return OPEN; }
     uint32_t two[3];
     for (int b = 0; b < 3; b++) {
       const uint32_t *w = s->f + 9 * b;
@@ -239,7 +313,7 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
       for (int e = 1; e < 9; e++) { r3 |= r2 & w[e]; r2 |= r1 & w[e]; r1 |= w[e]; }
       two[b] = s->cells[b] & ~r3;
     }
-    *pick = SLV(choose)(s, two, hs, fo);
+    *pick = SLV(pick_cell)(s, two);
     return OPEN;
   }
 }

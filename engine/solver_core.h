@@ -148,6 +148,7 @@ SLV_FN static int SLV(columns)(slv_state *s, unsigned d, uint32_t *seen, uint32_
 
 /* ---- triads ---- */
 
+#if !SLV_AVX512
 /* Every word's shape and columns (hs, fo: room for 32). */
 SLV_FN static void SLV(shapes)(const uint32_t f[27], uint32_t hs[32], uint32_t fo[32]) {
   unsigned i = 0;
@@ -210,6 +211,7 @@ SLV_FN static int SLV(triads)(slv_state *s, unsigned b, const uint32_t hs[27],
   }
   return 1;
 }
+#endif
 
 /* ---- choosing the guess ---- */
 
@@ -246,9 +248,9 @@ SLV_FN static int SLV(pick)(const slv_state *s, const uint32_t two[3]) {
 
 
 /* The digit to branch on in the band or stack `unit` (0-2 bands, 3-5
-** stacks) whose digits allow n[d] configurations (SLV(pick_band)). */
-SLV_FN static unsigned SLV(pick_digit)(unsigned unit, const uint32_t n[9], const uint32_t hs[27],
-                                       const uint32_t fo[27]) {
+** stacks) whose digits allow n[d] configurations (SLV(pick_band)); f:
+** the words. */
+SLV_FN static unsigned SLV(pick_digit)(unsigned unit, const uint32_t n[9], const uint32_t f[27]) {
   unsigned o = unit / 3, b = unit % 3, bd = 9, bn = 7;
   for (unsigned d = 0; d < 9; d++)
     if (n[d] >= 2 && n[d] < bn) { bn = n[d]; bd = d; if (n[d] == 2) break; }
@@ -257,9 +259,9 @@ SLV_FN static unsigned SLV(pick_digit)(unsigned unit, const uint32_t n[9], const
   ** four or more left they could cover the first one's, so such a digit is
   ** no binary choice here */
   if (bn > 3) return 0;
-  uint32_t x = o ? (fo[bd] >> (3 * b) & 7) | (fo[9 + bd] >> (3 * b) & 7) << 3
-                   | (fo[18 + bd] >> (3 * b) & 7) << 6
-                 : hs[9 * b + bd];
+  uint32_t x = o ? (SLV(fold)(f[bd]) >> (3 * b) & 7) | (SLV(fold)(f[9 + bd]) >> (3 * b) & 7) << 3
+                   | (SLV(fold)(f[18 + bd]) >> (3 * b) & 7) << 6
+                 : SLV(shape)(f[9 * b + bd]);
   unsigned set = 0;
   for (unsigned k = 0; k < 6; k++) if ((x & slv_perm_shape[k]) == slv_perm_shape[k]) set |= 1u << k;
   unsigned k1 = (unsigned)__builtin_ctz(set);
@@ -276,7 +278,8 @@ SLV_FN static unsigned SLV(pick_digit)(unsigned unit, const uint32_t n[9], const
 ** mini-rows (or mini-columns) at once, or the others.  Returns 0, or 1 +
 ** the choice: bit 0 stack, bits 1-2 band or stack, bits 3-6 digit, bits
 ** 7-9 the first permutation, bits 10-15 the set of the others. */
-SLV_FN static unsigned SLV(pick_band)(const uint32_t hs[27], const uint32_t fo[27]) {
+SLV_FN static unsigned SLV(pick_band)(const uint32_t f[27], const uint32_t hs[27],
+                                      const uint32_t fo[27]) {
   uint32_t vs[27];
   unsigned tot[6] = {0, 0, 0, 0, 0, 0};
   for (unsigned d = 0; d < 9; d++) {
@@ -295,7 +298,7 @@ SLV_FN static unsigned SLV(pick_band)(const uint32_t hs[27], const uint32_t fo[2
   uint32_t n[16];
   for (unsigned d = 0; d < 9; d++)
     n[d] = slv_perms[best < 3 ? hs[9 * best + d] : vs[9 * (best - 3) + d]] & 7u;
-  return SLV(pick_digit)(best, n, hs, fo);
+  return SLV(pick_digit)(best, n, f);
 }
 #endif
 
@@ -322,22 +325,11 @@ SLV_FN static void SLV(confine)(slv_state *s, unsigned stack, unsigned b, unsign
 
 /* ---- fixpoint ---- */
 
-#if SLV_AVX512
-SLV_FN static unsigned SLV(v_pick_band)(const uint32_t hs[32], const uint32_t fo[32]);
-#endif
 
-/* The guess at a fixpoint (s->cells: the unsolved cells, two: the
-** bivalue ones, hs and fo: every word's shape and columns): a band or
-** stack configuration (-1 - the choice of SLV(pick_band)), else a cell
-** (27*band + bit). */
-SLV_FN static int SLV(choose)(const slv_state *s, const uint32_t two[3], const uint32_t hs[32],
-                              const uint32_t fo[32]) {
-#if SLV_AVX512
-  unsigned band = SLV(v_pick_band)(hs, fo);
-#else
-  unsigned band = SLV(pick_band)(hs, fo);
-#endif
-  if (band) return -(int)band;
+/* The cell to guess on when no band or stack configuration is a binary
+** choice (s->cells: the unsolved cells, two: the bivalue ones): 27*band +
+** bit. */
+SLV_FN static int SLV(pick_cell)(const slv_state *s, const uint32_t two[3]) {
   int best = SLV(pick)(s, two);
   if (best < 0) {
     /* no bivalue cell: the first cell with the fewest candidates */
@@ -440,7 +432,9 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
     tri = 0;
     scan = 0;
     if (dirty) continue;
-    *pick = SLV(choose)(s, two, hs, fo);
+    /* a band or stack configuration (-1 - the choice), else a cell */
+    unsigned band = SLV(pick_band)(s->f, hs, fo);
+    *pick = band ? -(int)band : SLV(pick_cell)(s, two);
     return OPEN;
   }
 }
