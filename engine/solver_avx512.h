@@ -102,20 +102,36 @@ SLV_FN static inline __m512i SLV(v_claim)(__m512i only) {
   return _mm512_andnot_si512(only, box);
 }
 
+/* Mini-rows (bit 9r + 3k: row r, box k) holding the digit. */
+SLV_FN static inline __m512i SLV(v_minirows)(__m512i x) {
+  return _mm512_and_si512(SLV_OR3(x, _mm512_srli_epi32(x, 1), _mm512_srli_epi32(x, 2)),
+                          SLV_SET(0x1249249));
+}
+
 /* One round's rules on band vector *pf: the permutation mask, placements
 ** and naked singles.  Returns the lanes (bit 0: any) that met a
 ** contradiction; *two: the band's cells with two or more candidates. */
 SLV_FN static inline __mmask16 SLV(v_band)(__m512i *pf, __m512i *two) {
   const __mmask16 lanes = 0x1FF;
   __m512i x = *pf;
-  /* the permutation mask, at the transposed shape (bit 3k + r: row r has
-  ** the digit in box k) */
-  __m512i t = SLV_OR3(x, _mm512_srli_epi32(x, 1), _mm512_srli_epi32(x, 2));
-  __m512i idx = SLV_OR3(_mm512_and_si512(t, SLV_SET(0x49)),
-                        _mm512_and_si512(_mm512_srli_epi32(t, 8), SLV_SET(0x92)),
-                        _mm512_and_si512(_mm512_srli_epi32(t, 16), SLV_SET(0x124)));
-  x = _mm512_and_si512(x, _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), lanes, idx,
-                                                       (const void *)slv_keep_t, 4));
+  /* the permutation mask: mini-row (r, k) stays when rows r + 1 and r + 2
+  ** still go to boxes k + 1 and k + 2 one way or the other (all mod 3) */
+  __m512i t = SLV(v_minirows)(x);
+  __m512i b1 = _mm512_and_si512(SLV_TERN(SLV_SET(0x241209), _mm512_srli_epi32(t, 3),
+                                         _mm512_slli_epi32(t, 6), (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC)),
+                                SLV_SET(BAND_ALL));
+  __m512i b2 = _mm512_and_si512(SLV_TERN(SLV_SET(0x040201), _mm512_srli_epi32(t, 6),
+                                         _mm512_slli_epi32(t, 3), (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC)),
+                                SLV_SET(BAND_ALL));
+#define SLV_DOWN1(y) _mm512_or_si512(_mm512_srli_epi32(y, 9), _mm512_slli_epi32(y, 18))
+#define SLV_DOWN2(y) _mm512_or_si512(_mm512_srli_epi32(y, 18), _mm512_slli_epi32(y, 9))
+  __m512i keep = SLV_TERN(SLV_DOWN1(b2), SLV_DOWN2(b1),
+                          _mm512_and_si512(SLV_DOWN1(b1), SLV_DOWN2(b2)), (SLV_TA & SLV_TB) | SLV_TC);
+#undef SLV_DOWN1
+#undef SLV_DOWN2
+  keep = _mm512_and_si512(keep, t);
+  x = SLV_TERN(x, keep, _mm512_or_si512(_mm512_slli_epi32(keep, 1), _mm512_slli_epi32(keep, 2)),
+               SLV_TA & (SLV_TB | SLV_TC));
   __mmask16 bad = _mm512_mask_testn_epi32_mask(lanes, x, x);
   /* every row is now non-empty: g drops each row's lowest cell, so the
   ** rows g leaves empty had one cell, placed */
@@ -160,12 +176,6 @@ SLV_FN static inline __m512i SLV(v_perms)(__m512i x) {
   c = _mm512_add_epi32(_mm512_and_si512(c, SLV_SET(0x33)),
                        _mm512_and_si512(_mm512_srli_epi32(c, 2), SLV_SET(0x33)));
   return _mm512_and_si512(_mm512_add_epi32(c, _mm512_srli_epi32(c, 4)), SLV_SET(0xF));
-}
-
-/* Mini-rows (bit 9r + 3k: row r, box k) holding the digit. */
-SLV_FN static inline __m512i SLV(v_minirows)(__m512i x) {
-  return _mm512_and_si512(SLV_OR3(x, _mm512_srli_epi32(x, 1), _mm512_srli_epi32(x, 2)),
-                          SLV_SET(0x1249249));
 }
 
 /* SLV(pick_band) on the band vectors f: the configurations of every
