@@ -45,9 +45,13 @@
 ** Instruction sets.  The propagation and search (solver_core.h) are
 ** compiled once per variant: the plain one (this build's flags) and, on
 ** x86-64, one for AVX2/BMI2/POPCNT processors, where a word's mini-row
-** shape is one pext and the peer counts are popcnt.  The first call picks
-** the best variant the processor has (SK_SOLVER_ISA=generic forces the
-** plain one, e.g. under valgrind); all give the same answers.
+** shape is one pext and the peer counts are popcnt, and one for AVX-512
+** processors, whose propagation (solver_avx512.h) runs the same rules on
+** a band's nine words at once and reaches the same fixpoint.  The first
+** call picks the best variant the processor has (SK_SOLVER_ISA=generic,
+** avx2 or avx512 forces one; valgrind, which does not know AVX-512, hides
+** it from the processor check, and make valgrind forces the plain one);
+** all give the same answers and statistics.
 **
 ** Everything lives in the caller's stack (about 22 KB at most): the
 ** functions are reentrant and thread-safe (the variant, chosen once, is
@@ -173,7 +177,7 @@ static slv_search_fn slv_variant(const char *isa) {
 }
 
 /* The fastest variant this processor runs, chosen at the first call;
-** SK_SOLVER_ISA=generic (or avx2) in the environment forces one (an
+** SK_SOLVER_ISA=generic, avx2 or avx512 in the environment forces one (an
 ** unknown or unsupported name leaves the choice automatic).  Racing first
 ** calls all store the same pointer. */
 static slv_search_fn slv_chosen;

@@ -4,28 +4,34 @@
 ** propagation when SLV_AVX512 is 1.  Private to solver.c.
 **
 ** It reaches the same fixpoint as the word-by-word propagation, by whole
-** rounds over the grid: band b is one vector of 16 lanes, lane d holding
-** digit d's word f[9*b+d] (lanes 9-15 stay empty).  A round applies every
-** rule to every word at once, without waiting for which words changed:
-**  - each word is ANDed with its mini-row permutations' mask (slv_keep,
-**    gathered for nine lanes at once): box hidden singles and row/box
-**    locked candidates;
+** rounds over a band: band b is one vector of 16 lanes, lane d holding
+** digit d's word f[9*b+d] (lanes 9-15 stay empty).  A band's round applies
+** these rules to its nine words at once:
+**  - the permutation mask (slv_keep's rule, computed in the vector): a
+**    mini-row (r, k) stays when the two other rows can still go to the
+**    two other boxes; box hidden singles and row/box locked candidates;
 **  - a row of a word left with one cell places it: the cell leaves the
 **    band's eight other digits (the OR of the band's placed cells over its
 **    lanes, in four lane swaps);
 **  - a cell left with one candidate reduces that digit's row to it (the
 **    cells with one and with two or more candidates, counted over the
-**    lanes in four lane swaps);
-**  - the column pass, the three bands' columns of each digit side by
-**    side in the same lane: claiming and pointing.
-** Rounds repeat until one changes nothing; the triads and the choice of
-** the guess then run on the stored words, as in the other variants.
-** Every rule only removes candidates, and what it removes stays removed in
-** any smaller state, so the order in which they run changes neither the
-** fixpoint nor whether a contradiction is met on the way: the checks are
-** those of the word-by-word code (an empty row, cell or column, a cell
-** placed twice, two cells of a row left to one digit), so the answers and
-** the statistics are the same as the other variants'.
+**    lanes in four lane swaps).
+** Then the column pass, each digit's three bands side by side in one lane:
+** claiming and pointing.  Only bands that changed since their last round
+** run one: after a guess, the bands it changed (s->dirty), the others being
+** as the parent's fixpoint left them.  When nothing is left to do, the
+** triads (digits confined to a mini-row or mini-column counted over the
+** lanes, up to four) run on the bands changed since theirs, and the guess
+** is chosen with the configurations of the six bands and stacks counted in
+** vectors.
+** Every rule only removes candidates, and what it removes it also removes
+** from any smaller state that is not a contradiction, so the order in
+** which the rules run changes neither the fixpoint nor whether a
+** contradiction is met on the way.  The checks are those of the
+** word-by-word code (an empty row, cell or column, a cell placed twice,
+** two cells of a row left to one digit, four digits in a mini-row or
+** mini-column), so the answers and the statistics are the other
+** variants'.
 */
 
 /* ternary-logic immediates: the three operands' truth tables */
