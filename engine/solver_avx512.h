@@ -117,7 +117,7 @@ SLV_FN static inline __m512i SLV(v_minirows)(__m512i x) {
 /* One round's rules on band vector *pf: the permutation mask, placements
 ** and naked singles.  Returns the lanes (bit 0: any) that met a
 ** contradiction; *two: the band's cells with two or more candidates. */
-SLV_FN static inline __mmask16 SLV(v_band)(__m512i *pf, __m512i *two) {
+SLV_FN static inline __mmask16 SLV(v_band)(__m512i *pf, __m512i *two, __m512i *masked) {
   const __mmask16 lanes = 0x1FF;
   __m512i x = *pf;
   /* the permutation mask: mini-row (r, k) stays when rows r + 1 and r + 2
@@ -138,6 +138,7 @@ SLV_FN static inline __mmask16 SLV(v_band)(__m512i *pf, __m512i *two) {
   keep = _mm512_and_si512(keep, t);
   x = SLV_TERN(x, keep, _mm512_or_si512(_mm512_slli_epi32(keep, 1), _mm512_slli_epi32(keep, 2)),
                SLV_TA & (SLV_TB | SLV_TC));
+  *masked = x;
   __mmask16 bad = _mm512_mask_testn_epi32_mask(lanes, x, x);
   /* every row is now non-empty: g drops each row's lowest cell, so the
   ** rows g leaves empty had one cell, placed */
@@ -205,9 +206,8 @@ SLV_FN static unsigned SLV(v_pick_band)(const __m512i f[3], const uint32_t w[27]
     if (tot > 9 && tot < bt) { bt = tot; best = k; }
   }
   if (best == 6) return 0;
-  uint32_t cnt[16];
-  _mm512_storeu_si512((void *)cnt, n[best]);
-  return SLV(pick_digit)(best, cnt, w);
+  return SLV(pick_digit)(best, _mm512_cmpeq_epi32_mask(n[best], SLV_SET(2)),
+                         _mm512_cmpeq_epi32_mask(n[best], SLV_SET(3)), w);
 }
 
 /* The triads (SLV(triads)) of band vector *pf: the digits confined to
@@ -276,10 +276,12 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
       __mmask16 bad = 0;
       for (unsigned b = 0; b < 3; b++) {
         if (!(need >> b & 1)) continue;
-        __m512i before = f[b];
-        bad |= SLV(v_band)(&f[b], &many[b]);
+        __m512i before = f[b], masked;
+        bad |= SLV(v_band)(&f[b], &many[b], &masked);
         if (_mm512_cmpneq_epi32_mask(before, f[b])) { cols = 1; tri |= 1u << b; }
-        else need &= ~(1u << b);
+        /* the mask is idempotent: when the placements and naked singles
+        ** changed nothing after it, another round would change nothing */
+        if (!_mm512_cmpneq_epi32_mask(masked, f[b])) need &= ~(1u << b);
       }
       if (bad) return DEAD;
       if (!cols) break;

@@ -248,17 +248,16 @@ SLV_FN static int SLV(pick)(const slv_state *s, const uint32_t two[3]) {
 
 
 /* The digit to branch on in the band or stack `unit` (0-2 bands, 3-5
-** stacks) whose digits allow n[d] configurations (SLV(pick_band)); f:
-** the words. */
-SLV_FN static unsigned SLV(pick_digit)(unsigned unit, const uint32_t n[9], const uint32_t f[27]) {
-  unsigned o = unit / 3, b = unit % 3, bd = 9, bn = 7;
-  for (unsigned d = 0; d < 9; d++)
-    if (n[d] >= 2 && n[d] < bn) { bn = n[d]; bd = d; if (n[d] == 2) break; }
-  if (bd == 9) return 0;
-  /* the other branch keeps the other configurations' mini-rows; with
-  ** four or more left they could cover the first one's, so such a digit is
-  ** no binary choice here */
-  if (bn > 3) return 0;
+** stacks), given the digits that allow two configurations there (bit d of
+** two) and three (three) (SLV(pick_band)); f: the words. */
+SLV_FN static unsigned SLV(pick_digit)(unsigned unit, unsigned two, unsigned three,
+                                       const uint32_t f[27]) {
+  unsigned o = unit / 3, b = unit % 3;
+  /* the first digit with two configurations, else with three: with four
+  ** or more, the other branch's could cover the first one's mini-rows, so
+  ** such a digit is no binary choice here */
+  if (!(two | three)) return 0;
+  unsigned bd = (unsigned)__builtin_ctz(two ? two : three);
   uint32_t x = o ? (SLV(fold)(f[bd]) >> (3 * b) & 7) | (SLV(fold)(f[9 + bd]) >> (3 * b) & 7) << 3
                    | (SLV(fold)(f[18 + bd]) >> (3 * b) & 7) << 6
                  : SLV(shape)(f[9 * b + bd]);
@@ -295,10 +294,13 @@ SLV_FN static unsigned SLV(pick_band)(const uint32_t f[27], const uint32_t hs[27
   for (unsigned k = 0; k < 6; k++)
     if (tot[k] > 9 && tot[k] < bt) { bt = tot[k]; best = k; }
   if (best == 6) return 0;
-  uint32_t n[16];
-  for (unsigned d = 0; d < 9; d++)
-    n[d] = slv_perms[best < 3 ? hs[9 * best + d] : vs[9 * (best - 3) + d]] & 7u;
-  return SLV(pick_digit)(best, n, f);
+  unsigned two = 0, three = 0;
+  for (unsigned d = 0; d < 9; d++) {
+    unsigned n = slv_perms[best < 3 ? hs[9 * best + d] : vs[9 * (best - 3) + d]] & 7u;
+    two |= (unsigned)(n == 2) << d;
+    three |= (unsigned)(n == 3) << d;
+  }
+  return SLV(pick_digit)(best, two, three, f);
 }
 #endif
 
