@@ -45,9 +45,13 @@
 ** Instruction sets.  The propagation and search (solver_core.h) are
 ** compiled once per variant: the plain one (this build's flags) and, on
 ** x86-64, one for AVX2/BMI2/POPCNT processors, where a word's mini-row
-** shape is one pext and the peer counts are popcnt.  The first call picks
-** the best variant the processor has (SK_SOLVER_ISA=generic forces the
-** plain one, e.g. under valgrind); all give the same answers.
+** shape is one pext and the peer counts are popcnt, and one for AVX-512
+** processors, whose propagation (solver_avx512.h) runs the same rules on
+** a band's nine words at once and reaches the same fixpoint.  The first
+** call picks the best variant the processor has (SK_SOLVER_ISA=generic,
+** avx2 or avx512 forces one; valgrind, which does not know AVX-512, hides
+** it from the processor check, and make valgrind forces the plain one);
+** all give the same answers and statistics.
 **
 ** Everything lives in the caller's stack (about 22 KB at most): the
 ** functions are reentrant and thread-safe (the variant, chosen once, is
@@ -106,95 +110,51 @@ static void slv_extract(const slv_state *s, uint8_t out[SK_CELLS]) {
 /* ---- the variants ---- */
 
 /* The plain one: this build's own instruction set (x86-64: no popcnt). */
-#define SLV_FN 
+#define SLV_SUFFIX generic
+#define SLV_FN
 #define SLV_PEXT 0
 #define SLV_POPCNT 0
 #define SLV_AVX2 0
-#define slv_and slv_and_generic
-#define slv_word slv_word_generic
-#define slv_fold slv_fold_generic
-#define slv_claim slv_claim_generic
-#define slv_columns slv_columns_generic
-#define slv_count slv_count_generic
-#define slv_pick slv_pick_generic
-#define slv_propagate slv_propagate_generic
-#define slv_search slv_search_generic
-#define slv_shapes slv_shapes_generic
-#define slv_confine slv_confine_generic
-#define slv_pick_band slv_pick_band_generic
-#define slv_triads slv_triads_generic
-#define slv_spread slv_spread_generic
-#define slv_shape slv_shape_generic
-#define slv_ones slv_ones_generic
-#define slv_reduce slv_reduce_generic
+#define SLV_AVX512 0
 #include "solver_core.h"
+#undef SLV_SUFFIX
 #undef SLV_FN
 #undef SLV_PEXT
 #undef SLV_POPCNT
 #undef SLV_AVX2
-#undef slv_and
-#undef slv_word
-#undef slv_fold
-#undef slv_claim
-#undef slv_columns
-#undef slv_count
-#undef slv_pick
-#undef slv_propagate
-#undef slv_search
-#undef slv_shapes
-#undef slv_confine
-#undef slv_pick_band
-#undef slv_triads
-#undef slv_spread
-#undef slv_shape
-#undef slv_ones
-#undef slv_reduce
+#undef SLV_AVX512
 
 #if SLV_X86
 /* x86-64 with AVX2, BMI1/2, POPCNT and LZCNT (Haswell and later, Zen). */
+#define SLV_SUFFIX avx2
 #define SLV_FN __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt")))
 #define SLV_PEXT 1
 #define SLV_POPCNT 1
 #define SLV_AVX2 1
-#define slv_and slv_and_avx2
-#define slv_word slv_word_avx2
-#define slv_fold slv_fold_avx2
-#define slv_claim slv_claim_avx2
-#define slv_columns slv_columns_avx2
-#define slv_count slv_count_avx2
-#define slv_pick slv_pick_avx2
-#define slv_propagate slv_propagate_avx2
-#define slv_search slv_search_avx2
-#define slv_shapes slv_shapes_avx2
-#define slv_confine slv_confine_avx2
-#define slv_pick_band slv_pick_band_avx2
-#define slv_triads slv_triads_avx2
-#define slv_spread slv_spread_avx2
-#define slv_shape slv_shape_avx2
-#define slv_ones slv_ones_avx2
-#define slv_reduce slv_reduce_avx2
+#define SLV_AVX512 0
 #include "solver_core.h"
+#undef SLV_SUFFIX
 #undef SLV_FN
 #undef SLV_PEXT
 #undef SLV_POPCNT
 #undef SLV_AVX2
-#undef slv_and
-#undef slv_word
-#undef slv_fold
-#undef slv_claim
-#undef slv_columns
-#undef slv_count
-#undef slv_pick
-#undef slv_propagate
-#undef slv_search
-#undef slv_shapes
-#undef slv_confine
-#undef slv_pick_band
-#undef slv_triads
-#undef slv_spread
-#undef slv_shape
-#undef slv_ones
-#undef slv_reduce
+#undef SLV_AVX512
+
+/* x86-64 with AVX-512 (F) besides: the propagation by whole rounds over
+** band vectors (solver_avx512.h). */
+#define SLV_SUFFIX avx512
+#define SLV_FN __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt,avx512f")))
+#define SLV_PEXT 1
+#define SLV_POPCNT 1
+#define SLV_AVX2 1
+#define SLV_AVX512 1
+#include "solver_core.h"
+#undef SLV_SUFFIX
+#undef SLV_FN
+#undef SLV_PEXT
+#undef SLV_POPCNT
+#undef SLV_AVX2
+#undef SLV_AVX512
 #endif
 
 /* ---- dispatch ---- */
@@ -204,18 +164,20 @@ typedef void (*slv_search_fn)(slv_state *, slv_run *);
 static slv_search_fn slv_variant(const char *isa) {
   if (!strcmp(isa, "generic")) return slv_search_generic;
 #if SLV_X86
-  if (!strcmp(isa, "avx2")) {
+  if (!strcmp(isa, "avx2") || !strcmp(isa, "avx512")) {
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
-        __builtin_cpu_supports("popcnt"))
-      return slv_search_avx2;
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2") ||
+        !__builtin_cpu_supports("popcnt"))
+      return NULL;
+    if (isa[3] == '2') return slv_search_avx2;
+    if (__builtin_cpu_supports("avx512f")) return slv_search_avx512;
   }
 #endif
   return NULL;
 }
 
 /* The fastest variant this processor runs, chosen at the first call;
-** SK_SOLVER_ISA=generic (or avx2) in the environment forces one (an
+** SK_SOLVER_ISA=generic, avx2 or avx512 in the environment forces one (an
 ** unknown or unsupported name leaves the choice automatic).  Racing first
 ** calls all store the same pointer. */
 static slv_search_fn slv_chosen;
@@ -225,7 +187,8 @@ static slv_search_fn slv_pick_variant(void) {
   if (f) return f;
   const char *e = getenv("SK_SOLVER_ISA");
   if (!e || !(f = slv_variant(e))) {
-    f = slv_variant("avx2");
+    f = slv_variant("avx512");
+    if (!f) f = slv_variant("avx2");
     if (!f) f = slv_search_generic;
   }
   __atomic_store_n(&slv_chosen, f, __ATOMIC_RELEASE);
@@ -236,6 +199,7 @@ const char *sk_solver_isa(void) {
   slv_search_fn f = slv_pick_variant();
 #if SLV_X86
   if (f == slv_search_avx2) return "avx2";
+  if (f == slv_search_avx512) return "avx512";
 #endif
   (void)f;
   return "generic";

@@ -1,30 +1,41 @@
 /*
 ** solver_core.h -- the band solver's propagation and search (see
-** solver.c), included once per instruction set: solver.c names each
-** function for its variant (slv_word -> slv_word_avx2, ...) and defines
+** solver.c), included once per instruction set.  Before each inclusion
+** solver.c defines
+**   SLV_SUFFIX  the variant's name: every function here is declared as
+**               SLV(name), which pastes it to slv_name_SUFFIX (SLV(word)
+**               -> slv_word_avx2), so the copies do not collide
 **   SLV_FN      the functions' target attribute (empty: the build's own)
 **   SLV_PEXT    1: a word's mini-row shape by one pext (BMI2), else by
 **               three table look-ups
 **   SLV_POPCNT  1: popcount by the instruction, else by bit arithmetic
 **   SLV_AVX2    1: the shapes of all 27 words eight at a time
-** Every variant runs the same algorithm on the same state, so the answers
-** (counts, solutions, statistics) are the same whichever one runs.
-** Private to solver.c.
+**   SLV_AVX512  1: the propagation of solver_avx512.h (a band's nine words
+**               at once) in place of the word-by-word one, whose own
+**               functions are then left out
+** and undefines them after it.  Every variant runs the same rules to the
+** same fixpoint and chooses its guess alike, so the answers (counts,
+** solutions, statistics) are the same whichever one runs.  Private to
+** solver.c.
 */
+
+#define SLV_PASTE(a, b) a##b
+#define SLV_JOIN(a, b) SLV_PASTE(a, b)
+#define SLV(name) SLV_JOIN(slv_##name##_, SLV_SUFFIX)
 
 /* ---- propagation ---- */
 
 /* AND word i with m, marking it in *dirty when that removed something
 ** (the propagation keeps its dirty set in a local: stores to the words
 ** then cannot be taken to change it). */
-SLV_FN static inline void slv_and(slv_state *s, uint32_t *dirty, unsigned i, uint32_t m) {
+SLV_FN static inline void SLV(and)(slv_state *s, uint32_t *dirty, unsigned i, uint32_t m) {
   uint32_t x = s->f[i];
   *dirty |= (uint32_t)((x & ~m) != 0) << i;
   s->f[i] = x & m;
 }
 
 /* The word's mini-row shape: bit 3r+k when row r has the digit in box k. */
-SLV_FN static inline uint32_t slv_shape(uint32_t f) {
+SLV_FN static inline uint32_t SLV(shape)(uint32_t f) {
 #if SLV_PEXT
   /* bit 3k of f | f >> 1 | f >> 2 is set when mini-row k is not empty */
   return (uint32_t)_pext_u32(f | f >> 1 | f >> 2, 0x1249249u);
@@ -37,7 +48,7 @@ SLV_FN static inline uint32_t slv_shape(uint32_t f) {
 /* The rows of a word (every row non-empty) left with one cell: bit r.
 ** Every row keeps a cell, so subtracting one per row cannot borrow across
 ** rows: g drops the lowest cell of each row. */
-SLV_FN static inline uint32_t slv_ones(uint32_t f) {
+SLV_FN static inline uint32_t SLV(ones)(uint32_t f) {
   uint32_t g = f & (f - ROW_ONES);
   return (uint32_t)((g & 0x1FF) == 0) | (uint32_t)((g & 0x3FE00) == 0) << 1
        | (uint32_t)((g >> 18) == 0) << 2;
@@ -46,20 +57,21 @@ SLV_FN static inline uint32_t slv_ones(uint32_t f) {
 /* Reduce word i (no branch: the words of a round do not wait on each
 ** other).  Returns bit 0: the word is empty (a contradiction), bit 1: it
 ** has a row with one cell not yet placed. */
-SLV_FN static inline uint32_t slv_reduce(slv_state *s, unsigned i) {
+SLV_FN static inline uint32_t SLV(reduce)(slv_state *s, unsigned i) {
   uint32_t f = s->f[i];
-  f &= slv_keep[slv_shape(f)];
+  f &= slv_keep[SLV(shape)(f)];
   s->f[i] = f;
-  return (uint32_t)(f == 0) | (uint32_t)((slv_ones(f) & s->open[i]) != 0) << 1;
+  return (uint32_t)(f == 0) | (uint32_t)((SLV(ones)(f) & s->open[i]) != 0) << 1;
 }
 
+#if !SLV_AVX512
 /* Place the rows of word i left with one cell (the word may have lost
 ** cells since it was reduced: then it is dirty again, and a row it has
 ** emptied is a contradiction, 0). */
-SLV_FN static int slv_word(slv_state *s, unsigned i, uint32_t *dirty, uint32_t *live) {
+SLV_FN static int SLV(word)(slv_state *s, unsigned i, uint32_t *dirty, uint32_t *live) {
   uint32_t f = s->f[i];
   if (!(f & 0x1FF) || !(f & 0x3FE00) || !(f >> 18)) return 0;
-  uint32_t fresh = slv_ones(f) & s->open[i];
+  uint32_t fresh = SLV(ones)(f) & s->open[i];
   if (!fresh) return 1;
   uint32_t again = *dirty & (1u << i);
   s->open[i] = (uint8_t)(s->open[i] ^ fresh);
@@ -71,8 +83,8 @@ SLV_FN static int slv_word(slv_state *s, unsigned i, uint32_t *dirty, uint32_t *
   uint32_t cols = (placed | placed >> 9 | placed >> 18) & 0x1FF;
   cols *= ROW_ONES;
   static const int8_t other[3][2] = {{9, 18}, {-9, 9}, {-18, -9}};
-  slv_and(s, dirty, i + other[b][0], ~cols);
-  slv_and(s, dirty, i + other[b][1], ~cols);
+  SLV(and)(s, dirty, i + other[b][0], ~cols);
+  SLV(and)(s, dirty, i + other[b][1], ~cols);
   uint32_t *w = s->f + 9 * b;
   uint32_t hit;
   /* the cell leaves the eight other digits of the band (and this one's
@@ -98,29 +110,31 @@ SLV_FN static int slv_word(slv_state *s, unsigned i, uint32_t *dirty, uint32_t *
   *dirty = (*dirty & ~(1u << i)) | again;
   return 1;
 }
+#endif
 
 /* ---- the column view ---- */
 
 /* Columns of a band word where the digit is (placed or candidate). */
-SLV_FN static inline uint32_t slv_fold(uint32_t f) { return (f | f >> 9 | f >> 18) & 0x1FF; }
+SLV_FN static inline uint32_t SLV(fold)(uint32_t f) { return (f | f >> 9 | f >> 18) & 0x1FF; }
 
 /* Columns to clear in a band whose digit columns are c when the other
 ** bands have the digit in columns o: a column only this band has holds
 ** the digit here, so the rest of its box cannot. */
-SLV_FN static inline uint32_t slv_claim(uint32_t c, uint32_t o) {
+SLV_FN static inline uint32_t SLV(claim)(uint32_t c, uint32_t o) {
   uint32_t only = c & ~o;
   uint32_t box = ((only | only >> 1 | only >> 2) & 0x49) * 7;
   return box & ~only;
 }
 
+#if !SLV_AVX512
 /* The band words do not see columns directly.  For digit d: a column that
 ** has the digit in one band only confines that band's box to the column
 ** (claiming; a column hidden single then follows at the next word
 ** update); a box whose digit sits in one column clears that column in the
 ** two other bands (pointing).  0 on a column with no place left for d. */
-SLV_FN static int slv_columns(slv_state *s, unsigned d, uint32_t *seen, uint32_t *dirty) {
+SLV_FN static int SLV(columns)(slv_state *s, unsigned d, uint32_t *seen, uint32_t *dirty) {
   unsigned i = d;
-  uint32_t c0 = slv_fold(s->f[i]), c1 = slv_fold(s->f[i + 9]), c2 = slv_fold(s->f[i + 18]);
+  uint32_t c0 = SLV(fold)(s->f[i]), c1 = SLV(fold)(s->f[i + 9]), c2 = SLV(fold)(s->f[i + 18]);
   /* the pass sees nothing but the columns: the same columns as at a pass
   ** that changed nothing change nothing again */
   uint32_t key = c0 | c1 << 9 | c2 << 18;
@@ -128,18 +142,19 @@ SLV_FN static int slv_columns(slv_state *s, unsigned d, uint32_t *seen, uint32_t
   if ((c0 | c1 | c2) != 0x1FF) return 0;
   uint32_t p0 = slv_alone[c0], p1 = slv_alone[c1], p2 = slv_alone[c2];
   uint32_t before = *dirty;
-  slv_and(s, dirty, i, ~((slv_claim(c0, c1 | c2) | p1 | p2) * ROW_ONES));
-  slv_and(s, dirty, i + 9, ~((slv_claim(c1, c0 | c2) | p0 | p2) * ROW_ONES));
-  slv_and(s, dirty, i + 18, ~((slv_claim(c2, c0 | c1) | p0 | p1) * ROW_ONES));
+  SLV(and)(s, dirty, i, ~((SLV(claim)(c0, c1 | c2) | p1 | p2) * ROW_ONES));
+  SLV(and)(s, dirty, i + 9, ~((SLV(claim)(c1, c0 | c2) | p0 | p2) * ROW_ONES));
+  SLV(and)(s, dirty, i + 18, ~((SLV(claim)(c2, c0 | c1) | p0 | p1) * ROW_ONES));
   *seen = *dirty == before ? key : ~0u;
   return 1;
 }
-
+#endif
 
 /* ---- triads ---- */
 
+#if !SLV_AVX512
 /* Every word's shape and columns (hs, fo: room for 32). */
-SLV_FN static void slv_shapes(const uint32_t f[27], uint32_t hs[32], uint32_t fo[32]) {
+SLV_FN static void SLV(shapes)(const uint32_t f[27], uint32_t hs[32], uint32_t fo[32]) {
   unsigned i = 0;
 #if SLV_AVX2
   /* eight words at a time: row r's mini-rows are bits 0, 3, 6 of
@@ -163,11 +178,11 @@ SLV_FN static void slv_shapes(const uint32_t f[27], uint32_t hs[32], uint32_t fo
     _mm256_storeu_si256((__m256i *)(fo + i), c);
   }
 #endif
-  for (; i < 27; i++) { hs[i] = slv_shape(f[i]); fo[i] = slv_fold(f[i]); }
+  for (; i < 27; i++) { hs[i] = SLV(shape)(f[i]); fo[i] = SLV(fold)(f[i]); }
 }
 
 /* The cells of the mini-rows of a shape (bit 3r+k: row r, box k). */
-SLV_FN static inline uint32_t slv_spread(uint32_t x) {
+SLV_FN static inline uint32_t SLV(spread)(uint32_t x) {
 #if SLV_PEXT
   return (uint32_t)_pdep_u32(x, 0x1249249u) * 7;
 #else
@@ -182,7 +197,7 @@ SLV_FN static inline uint32_t slv_spread(uint32_t x) {
 ** mini-row or mini-column; when three digits are, the six others leave it
 ** (four are a contradiction: 0).  The table look-ups see one digit at a
 ** time and would never find this. */
-SLV_FN static int slv_triads(slv_state *s, unsigned b, const uint32_t hs[27],
+SLV_FN static int SLV(triads)(slv_state *s, unsigned b, const uint32_t hs[27],
                              const uint32_t fo[27], uint32_t *dirty) {
   uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0, n1 = 0, n2 = 0, n3 = 0, n4 = 0;
   for (unsigned i = 9 * b; i < 9 * b + 9; i++) {
@@ -193,21 +208,22 @@ SLV_FN static int slv_triads(slv_state *s, unsigned b, const uint32_t hs[27],
   if (m4 | n4) return 0;
   /* a mini-row or mini-column whose three cells are solved has nothing
   ** left to clear */
-  if (!((slv_spread(m3) | n3 * ROW_ONES) & s->cells[b])) return 1;
+  if (!((SLV(spread)(m3) | n3 * ROW_ONES) & s->cells[b])) return 1;
   for (unsigned i = 9 * b; i < 9 * b + 9; i++) {
-    uint32_t out = slv_spread(m3 & ~slv_alone[hs[i]]) | (n3 & ~slv_alone[fo[i]]) * ROW_ONES;
-    if (s->f[i] & out) slv_and(s, dirty, i, ~out);
+    uint32_t out = SLV(spread)(m3 & ~slv_alone[hs[i]]) | (n3 & ~slv_alone[fo[i]]) * ROW_ONES;
+    if (s->f[i] & out) SLV(and)(s, dirty, i, ~out);
   }
   return 1;
 }
+#endif
 
 /* ---- choosing the guess ---- */
 
 #if SLV_POPCNT
-SLV_FN static inline int slv_count(uint32_t x) { return __builtin_popcount(x); }
+SLV_FN static inline int SLV(count)(uint32_t x) { return __builtin_popcount(x); }
 #else
 /* without the instruction gcc would call libgcc */
-SLV_FN static inline int slv_count(uint32_t x) {
+SLV_FN static inline int SLV(count)(uint32_t x) {
   x = x - ((x >> 1) & 0x55555555u);
   x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
   x = (x + (x >> 4)) & 0x0F0F0F0Fu;
@@ -218,7 +234,7 @@ SLV_FN static inline int slv_count(uint32_t x) {
 /* The bivalue cell (two[b]: bivalue cells of band b) with the most
 ** unsolved peers: its digits reach furthest, so both branches propagate
 ** most.  -1 when there is none. */
-SLV_FN static int slv_pick(const slv_state *s, const uint32_t two[3]) {
+SLV_FN static int SLV(pick)(const slv_state *s, const uint32_t two[3]) {
   static const int8_t other[3][2] = {{1, 2}, {0, 2}, {0, 1}};
   int best = -1, top = -1;
   for (int b = 0; b < 3; b++)
@@ -228,13 +244,34 @@ SLV_FN static int slv_pick(const slv_state *s, const uint32_t two[3]) {
       uint32_t near = (0x1FFu << (p - c)) | (0x1C0E07u << (c / 3 * 3)) | col;
       /* the column in the two other bands, side by side in one word */
       uint32_t far = (s->cells[other[b][0]] & col) | (s->cells[other[b][1]] & col) << 1;
-      int n = slv_count(s->cells[b] & near) + slv_count(far);
+      int n = SLV(count)(s->cells[b] & near) + SLV(count)(far);
       if (n > top) { top = n; best = 27 * b + p; }
     }
   return best;
 }
 
 
+/* The digit to branch on in the band or stack `unit` (0-2 bands, 3-5
+** stacks), given the digits that allow two configurations there (bit d of
+** two) and three (three) (SLV(pick_band)); f: the words. */
+SLV_FN static unsigned SLV(pick_digit)(unsigned unit, unsigned two, unsigned three,
+                                       const uint32_t f[27]) {
+  unsigned o = unit / 3, b = unit % 3;
+  /* the first digit with two configurations, else with three: with four
+  ** or more, the other branch's could cover the first one's mini-rows, so
+  ** such a digit is no binary choice here */
+  if (!(two | three)) return 0;
+  unsigned bd = (unsigned)__builtin_ctz(two ? two : three);
+  uint32_t x = o ? (SLV(fold)(f[bd]) >> (3 * b) & 7) | (SLV(fold)(f[9 + bd]) >> (3 * b) & 7) << 3
+                   | (SLV(fold)(f[18 + bd]) >> (3 * b) & 7) << 6
+                 : SLV(shape)(f[9 * b + bd]);
+  unsigned set = 0;
+  for (unsigned k = 0; k < 6; k++) if ((x & slv_perm_shape[k]) == slv_perm_shape[k]) set |= 1u << k;
+  unsigned k1 = (unsigned)__builtin_ctz(set);
+  return 1 + (o | b << 1 | bd << 3 | k1 << 7 | (set & ~(1u << k1)) << 10);
+}
+
+#if !SLV_AVX512
 /* Band configurations.  A digit takes one of six permutations rows ->
 ** boxes in each band and bands -> columns in each stack; slv_perms[]
 ** counts those its shape allows.  The band or stack with the fewest
@@ -244,7 +281,8 @@ SLV_FN static int slv_pick(const slv_state *s, const uint32_t two[3]) {
 ** mini-rows (or mini-columns) at once, or the others.  Returns 0, or 1 +
 ** the choice: bit 0 stack, bits 1-2 band or stack, bits 3-6 digit, bits
 ** 7-9 the first permutation, bits 10-15 the set of the others. */
-SLV_FN static unsigned slv_pick_band(const uint32_t hs[27], const uint32_t fo[27]) {
+SLV_FN static unsigned SLV(pick_band)(const uint32_t f[27], const uint32_t hs[27],
+                                      const uint32_t fo[27]) {
   uint32_t vs[27];
   unsigned tot[6] = {0, 0, 0, 0, 0, 0};
   for (unsigned d = 0; d < 9; d++) {
@@ -260,33 +298,26 @@ SLV_FN static unsigned slv_pick_band(const uint32_t hs[27], const uint32_t fo[27
   for (unsigned k = 0; k < 6; k++)
     if (tot[k] > 9 && tot[k] < bt) { bt = tot[k]; best = k; }
   if (best == 6) return 0;
-  unsigned o = best / 3, b = best % 3, bd = 9, bn = 7;
+  unsigned two = 0, three = 0;
   for (unsigned d = 0; d < 9; d++) {
-    unsigned n = slv_perms[o ? vs[9 * b + d] : hs[9 * b + d]] & 7;
-    if (n >= 2 && n < bn) { bn = n; bd = d; if (n == 2) break; }
+    unsigned n = slv_perms[best < 3 ? hs[9 * best + d] : vs[9 * (best - 3) + d]] & 7u;
+    two |= (unsigned)(n == 2) << d;
+    three |= (unsigned)(n == 3) << d;
   }
-  if (bd == 9) return 0;
-  /* the other branch keeps the other configurations' mini-rows; with
-  ** four or more left they could cover the first one's, so such a digit is
-  ** no binary choice here */
-  if (bn > 3) return 0;
-  uint32_t x = o ? vs[9 * b + bd] : hs[9 * b + bd];
-  unsigned set = 0;
-  for (unsigned k = 0; k < 6; k++) if ((x & slv_perm_shape[k]) == slv_perm_shape[k]) set |= 1u << k;
-  unsigned k1 = (unsigned)__builtin_ctz(set);
-  return 1 + (o | b << 1 | bd << 3 | k1 << 7 | (set & ~(1u << k1)) << 10);
+  return SLV(pick_digit)(best, two, three, f);
 }
+#endif
 
 /* Confine digit d of band (or stack) b to the permutations of set (bit k:
 ** permutation k). */
-SLV_FN static void slv_confine(slv_state *s, unsigned stack, unsigned b, unsigned d, unsigned set) {
+SLV_FN static void SLV(confine)(slv_state *s, unsigned stack, unsigned b, unsigned d, unsigned set) {
   static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   if (!stack) {
     uint32_t m = 0;
     for (unsigned k = 0; k < 6; k++)
       if (set >> k & 1)
         for (int r = 0; r < 3; r++) m |= (uint32_t)7 << (9 * r + 3 * perm[k][r]);
-    slv_and(s, &s->dirty, 9 * b + d, m);
+    SLV(and)(s, &s->dirty, 9 * b + d, m);
     return;
   }
   for (unsigned band = 0; band < 3; band++) {
@@ -294,20 +325,43 @@ SLV_FN static void slv_confine(slv_state *s, unsigned stack, unsigned b, unsigne
     for (unsigned k = 0; k < 6; k++)
       if (set >> k & 1) on |= (uint32_t)1 << (3 * b + perm[k][band]);
     uint32_t off = ((uint32_t)7 << (3 * b)) & ~on;
-    slv_and(s, &s->dirty, 9 * band + d, ~(off * ROW_ONES));
+    SLV(and)(s, &s->dirty, 9 * band + d, ~(off * ROW_ONES));
   }
 }
 
 /* ---- fixpoint ---- */
 
+
+/* The cell to guess on when no band or stack configuration is a binary
+** choice (s->cells: the unsolved cells, two: the bivalue ones): 27*band +
+** bit. */
+SLV_FN static int SLV(pick_cell)(const slv_state *s, const uint32_t two[3]) {
+  int best = SLV(pick)(s, two);
+  if (best < 0) {
+    /* no bivalue cell: the first cell with the fewest candidates */
+    int bc = 10;
+    for (int b = 0; b < 3; b++)
+      for (uint32_t u = s->cells[b]; u; u &= u - 1) {
+        int p = __builtin_ctz(u), n = 0;
+        for (int d = 0; d < 9; d++) n += (s->f[9 * b + d] >> p) & 1;
+        if (n < bc) { bc = n; best = 27 * b + p; }
+      }
+  }
+  return best;
+}
+
+#if SLV_AVX512
+#include "solver_avx512.h"
+#else
+
 /* Reduce every dirty word, then the columns, then place naked singles,
 ** until nothing changes.  On OPEN, *pick is the cell to guess on
 ** (27*band + bit). */
-SLV_FN static int slv_propagate(slv_state *s, int *pick) {
+SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
   uint32_t done = 0;          /* words reduced since their digit's column pass */
   uint32_t scan = BAND_ALL;   /* words changed since their band's singles scan */
   uint32_t tri = BAND_ALL;    /* words changed since their band's triads */
-  uint32_t seen[9] = {~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u};   /* slv_columns */
+  uint32_t seen[9] = {~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u};   /* SLV(columns) */
   uint32_t two[3] = {0, 0, 0};
   uint32_t dirty = s->dirty, live = s->live;
   s->dirty = 0;
@@ -319,14 +373,14 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
       uint32_t dead = 0, place = 0;
       do {
         unsigned i = (unsigned)__builtin_ctz(x);
-        uint32_t r = slv_reduce(s, i);
+        uint32_t r = SLV(reduce)(s, i);
         dead |= r;
         place |= (r >> 1) << i;
         x &= x - 1;
       } while (x);
       if (dead & 1) return DEAD;
       for (; place; place &= place - 1)
-        if (!slv_word(s, (unsigned)__builtin_ctz(place), &dirty, &live)) return DEAD;
+        if (!SLV(word)(s, (unsigned)__builtin_ctz(place), &dirty, &live)) return DEAD;
     }
     dirty = 0;
     s->live = live;
@@ -336,7 +390,7 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
     for (uint32_t x = done; x; ) {
       unsigned d = (unsigned)__builtin_ctz(x) % 9;
       x &= ~(DIGIT_WORDS << d);
-      if (!slv_columns(s, d, &seen[d], &dirty)) return DEAD;
+      if (!SLV(columns)(s, d, &seen[d], &dirty)) return DEAD;
     }
     done = 0;
     if (dirty) continue;
@@ -368,7 +422,7 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
                      | ((q3 >> p) & 1) << 3;
           /* an earlier single of this pass took the cell's last digit */
           if (d > 8 || !(w[d] & bit)) return DEAD;
-          slv_and(s, &dirty, 9 * b + d, ~(0x1FFu << (p / 9 * 9)) | bit);
+          SLV(and)(s, &dirty, 9 * b + d, ~(0x1FFu << (p / 9 * 9)) | bit);
           single &= single - 1;
         } while (single);
       }
@@ -378,47 +432,37 @@ SLV_FN static int slv_propagate(slv_state *s, int *pick) {
     /* the triads last: dearer, and seldom of use before the rest is done;
     ** they and the choice of a band see every word's shape and columns */
     uint32_t hs[32], fo[32];
-    slv_shapes(s->f, hs, fo);
+    SLV(shapes)(s->f, hs, fo);
     for (unsigned b = 0; b < 3; b++)
-      if ((tri & (0x1FFu << (9 * b))) && s->cells[b] && !slv_triads(s, b, hs, fo, &dirty)) return DEAD;
+      if ((tri & (0x1FFu << (9 * b))) && s->cells[b] && !SLV(triads)(s, b, hs, fo, &dirty)) return DEAD;
     tri = 0;
     scan = 0;
     if (dirty) continue;
-    unsigned band = slv_pick_band(hs, fo);
-    if (band) { *pick = -(int)band; return OPEN; }
-    int best = slv_pick(s, two);
-    if (best < 0) {
-      /* no bivalue cell: the first cell with the fewest candidates */
-      int bc = 10;
-      for (int b = 0; b < 3; b++)
-        for (uint32_t u = s->cells[b]; u; u &= u - 1) {
-          int p = __builtin_ctz(u), n = 0;
-          for (int d = 0; d < 9; d++) n += (s->f[9 * b + d] >> p) & 1;
-          if (n < bc) { bc = n; best = 27 * b + p; }
-        }
-    }
-    *pick = best;
+    /* a band or stack configuration (-1 - the choice), else a cell */
+    unsigned band = SLV(pick_band)(s->f, hs, fo);
+    *pick = band ? -(int)band : SLV(pick_cell)(s, two);
     return OPEN;
   }
 }
+#endif
 
 /* ---- search ---- */
 
 /* Depth-first search from s (consumed) until the tree is exhausted or the
 ** limit of solutions is reached. */
-SLV_FN static void slv_search(slv_state *s, slv_run *run) {
+SLV_FN static void SLV(search)(slv_state *s, slv_run *run) {
   slv_state stack[MAX_DEPTH];
   int top = 0;
   for (;;) {
     int pick = -1;
-    int r = slv_propagate(s, &pick);
+    int r = SLV(propagate)(s, &pick);
     run->nodes++;
     if (r == OPEN && pick < 0) {
       unsigned c = (unsigned)-pick - 1, o = c & 1, b = c >> 1 & 3, d = c >> 3 & 15;
       stack[top] = *s;
-      slv_confine(&stack[top], o, b, d, c >> 10 & 63);   /* the other branch */
+      SLV(confine)(&stack[top], o, b, d, c >> 10 & 63);   /* the other branch */
       top++;
-      slv_confine(s, o, b, d, 1u << (c >> 7 & 7));
+      SLV(confine)(s, o, b, d, 1u << (c >> 7 & 7));
       run->guesses++;
       continue;
     }
@@ -427,9 +471,9 @@ SLV_FN static void slv_search(slv_state *s, slv_run *run) {
       uint32_t bit = (uint32_t)1 << p;
       while (!(s->f[9 * b + d] & bit)) d++;
       stack[top] = *s;
-      slv_and(&stack[top], &stack[top].dirty, 9 * b + d, ~bit);    /* the other branch: not d */
+      SLV(and)(&stack[top], &stack[top].dirty, 9 * b + d, ~bit);    /* the other branch: not d */
       top++;
-      slv_and(s, &s->dirty, 9 * b + d, ~(0x1FFu << (p / 9 * 9)) | bit);
+      SLV(and)(s, &s->dirty, 9 * b + d, ~(0x1FFu << (p / 9 * 9)) | bit);
       run->guesses++;
       continue;
     }
@@ -442,3 +486,7 @@ SLV_FN static void slv_search(slv_state *s, slv_run *run) {
     run->guesses++;
   }
 }
+
+#undef SLV
+#undef SLV_JOIN
+#undef SLV_PASTE

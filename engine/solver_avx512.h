@@ -1,0 +1,348 @@
+/*
+** solver_avx512.h -- the band solver's propagation with AVX-512 (see
+** solver.c), included by solver_core.h in place of the word-by-word
+** propagation when SLV_AVX512 is 1.  Private to solver.c.
+**
+** It reaches the same fixpoint as the word-by-word propagation, by whole
+** rounds over a band: band b is one vector of 16 lanes, lane d holding
+** digit d's word f[9*b+d] (lanes 9-15 stay empty).  A band's round applies
+** these rules to its nine words at once:
+**  - the permutation mask (slv_keep's rule, computed in the vector): a
+**    mini-row (r, k) stays when the two other rows can still go to the
+**    two other boxes; box hidden singles and row/box locked candidates;
+**  - a row of a word left with one cell places it: the cell leaves the
+**    band's eight other digits (the OR of the band's placed cells over its
+**    lanes, in four lane swaps);
+**  - a cell left with one candidate reduces that digit's row to it (the
+**    cells with one and with two or more candidates, counted over the
+**    lanes in four lane swaps).
+** Then the column pass, each digit's three bands side by side in one lane:
+** claiming and pointing.  Only bands that changed since their last round
+** run one: after a guess, the bands it changed (s->dirty), the others being
+** as the parent's fixpoint left them.  When nothing is left to do, the
+** triads (digits confined to a mini-row or mini-column counted over the
+** lanes, up to four) run on the bands changed since theirs, and the guess
+** is chosen with the configurations of the six bands and stacks counted in
+** vectors.
+** Every rule only removes candidates, and what it removes it also removes
+** from any smaller state that is not a contradiction, so the order in
+** which the rules run changes neither the fixpoint nor whether a
+** contradiction is met on the way.  The checks are those of the
+** word-by-word code (an empty row, cell or column, a cell placed twice,
+** two cells of a row left to one digit, four digits in a mini-row or
+** mini-column), so the answers and the statistics are the other
+** variants'.
+*/
+
+/* ternary-logic immediates: the three operands' truth tables */
+#define SLV_TA 0xF0
+#define SLV_TB 0xCC
+#define SLV_TC 0xAA
+#define SLV_TERN(a, b, c, f) _mm512_ternarylogic_epi32(a, b, c, (f) & 0xFF)
+#define SLV_OR3(a, b, c) SLV_TERN(a, b, c, SLV_TA | SLV_TB | SLV_TC)
+#define SLV_SET(x) _mm512_set1_epi32((int)(x))
+
+/* Lane swaps over distance 8, 4, 2, 1: after all four, every lane has
+** combined all sixteen. */
+#define SLV_SWAP8(x) _mm512_shuffle_i32x4(x, x, 0x4E)
+#define SLV_SWAP4(x) _mm512_shuffle_i32x4(x, x, 0xB1)
+#define SLV_SWAP2(x) _mm512_shuffle_epi32(x, (_MM_PERM_ENUM)0x4E)
+#define SLV_SWAP1(x) _mm512_shuffle_epi32(x, (_MM_PERM_ENUM)0xB1)
+
+/* The OR of all lanes, in every lane. */
+SLV_FN static inline __m512i SLV(v_any)(__m512i x) {
+  x = _mm512_or_si512(x, SLV_SWAP8(x));
+  x = _mm512_or_si512(x, SLV_SWAP4(x));
+  x = _mm512_or_si512(x, SLV_SWAP2(x));
+  return _mm512_or_si512(x, SLV_SWAP1(x));
+}
+
+/* The bits set in at least two lanes, in every lane (*one: in at least
+** one). */
+#define SLV_COUNT2(sw) do { __m512i so = sw(o), st = sw(t); \
+    t = SLV_OR3(t, st, _mm512_and_si512(o, so)); o = _mm512_or_si512(o, so); } while (0)
+SLV_FN static inline __m512i SLV(v_two)(__m512i x, __m512i *one) {
+  __m512i o = x, t = _mm512_setzero_si512();
+  SLV_COUNT2(SLV_SWAP8); SLV_COUNT2(SLV_SWAP4); SLV_COUNT2(SLV_SWAP2); SLV_COUNT2(SLV_SWAP1);
+  *one = o;
+  return t;
+}
+#undef SLV_COUNT2
+
+/* The bits of 9-bit groups of three (x) alone in their group. */
+SLV_FN static inline __m512i SLV(v_alone)(__m512i x) {
+  /* bit i of n1: the next bit of its group, of n2: the one after */
+  __m512i n1 = SLV_TERN(SLV_SET(0xDB), _mm512_srli_epi32(x, 1), _mm512_slli_epi32(x, 2),
+                        (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
+  __m512i n2 = SLV_TERN(SLV_SET(0x49), _mm512_srli_epi32(x, 2), _mm512_slli_epi32(x, 1),
+                        (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
+  return SLV_TERN(x, n1, n2, SLV_TA & ~SLV_TB & ~SLV_TC);
+}
+
+/* The three rows of x each as a whole row when set anywhere. */
+SLV_FN static inline __m512i SLV(v_rows)(__m512i x) {
+  __mmask16 k0 = _mm512_test_epi32_mask(x, SLV_SET(0x1FF));
+  __mmask16 k1 = _mm512_test_epi32_mask(x, SLV_SET(0x3FE00));
+  __mmask16 k2 = _mm512_test_epi32_mask(x, SLV_SET(0x7FC0000));
+  return SLV_OR3(_mm512_maskz_mov_epi32(k0, SLV_SET(0x1FF)), _mm512_maskz_mov_epi32(k1, SLV_SET(0x3FE00)),
+                 _mm512_maskz_mov_epi32(k2, SLV_SET(0x7FC0000)));
+}
+
+/* Columns of each lane's word (9 bits). */
+SLV_FN static inline __m512i SLV(v_fold)(__m512i x) {
+  return _mm512_and_si512(SLV_OR3(x, _mm512_srli_epi32(x, 9), _mm512_srli_epi32(x, 18)),
+                          SLV_SET(0x1FF));
+}
+
+/* Columns c spread over the three rows of a band. */
+SLV_FN static inline __m512i SLV(v_down)(__m512i c) {
+  return SLV_OR3(c, _mm512_slli_epi32(c, 9), _mm512_slli_epi32(c, 18));
+}
+
+/* Claiming (SLV(claim)): the columns of a box to clear when only the
+** columns `only` of the box have the digit. */
+SLV_FN static inline __m512i SLV(v_claim)(__m512i only) {
+  __m512i box = _mm512_and_si512(SLV_OR3(only, _mm512_srli_epi32(only, 1),
+                                         _mm512_srli_epi32(only, 2)), SLV_SET(0x49));
+  box = SLV_OR3(box, _mm512_slli_epi32(box, 1), _mm512_slli_epi32(box, 2));
+  return _mm512_andnot_si512(only, box);
+}
+
+/* Mini-rows (bit 9r + 3k: row r, box k) holding the digit. */
+SLV_FN static inline __m512i SLV(v_minirows)(__m512i x) {
+  return _mm512_and_si512(SLV_OR3(x, _mm512_srli_epi32(x, 1), _mm512_srli_epi32(x, 2)),
+                          SLV_SET(0x1249249));
+}
+
+/* One round's rules on band vector *pf: the permutation mask, placements
+** and naked singles.  Returns the lanes (bit 0: any) that met a
+** contradiction; *two: the band's cells with two or more candidates. */
+SLV_FN static inline __mmask16 SLV(v_band)(__m512i *pf, __m512i *two, __m512i *masked) {
+  const __mmask16 lanes = 0x1FF;
+  __m512i x = *pf;
+  /* the permutation mask: mini-row (r, k) stays when rows r + 1 and r + 2
+  ** still go to boxes k + 1 and k + 2 one way or the other (all mod 3) */
+  __m512i t = SLV(v_minirows)(x);
+  __m512i b1 = _mm512_and_si512(SLV_TERN(SLV_SET(0x241209), _mm512_srli_epi32(t, 3),
+                                         _mm512_slli_epi32(t, 6), (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC)),
+                                SLV_SET(BAND_ALL));
+  __m512i b2 = _mm512_and_si512(SLV_TERN(SLV_SET(0x040201), _mm512_srli_epi32(t, 6),
+                                         _mm512_slli_epi32(t, 3), (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC)),
+                                SLV_SET(BAND_ALL));
+#define SLV_DOWN1(y) _mm512_or_si512(_mm512_srli_epi32(y, 9), _mm512_slli_epi32(y, 18))
+#define SLV_DOWN2(y) _mm512_or_si512(_mm512_srli_epi32(y, 18), _mm512_slli_epi32(y, 9))
+  __m512i keep = SLV_TERN(SLV_DOWN1(b2), SLV_DOWN2(b1),
+                          _mm512_and_si512(SLV_DOWN1(b1), SLV_DOWN2(b2)), (SLV_TA & SLV_TB) | SLV_TC);
+#undef SLV_DOWN1
+#undef SLV_DOWN2
+  keep = _mm512_and_si512(keep, t);
+  x = SLV_TERN(x, keep, _mm512_or_si512(_mm512_slli_epi32(keep, 1), _mm512_slli_epi32(keep, 2)),
+               SLV_TA & (SLV_TB | SLV_TC));
+  *masked = x;
+  __mmask16 bad = _mm512_mask_testn_epi32_mask(lanes, x, x);
+  /* every row is now non-empty: g drops each row's lowest cell, so the
+  ** rows g leaves empty had one cell, placed */
+  __m512i g = _mm512_and_si512(x, _mm512_sub_epi32(x, SLV_SET(ROW_ONES)));
+  __m512i more = SLV(v_rows)(g);
+  __m512i placed = _mm512_andnot_si512(more, x);
+  __m512i all = SLV(v_any)(placed);
+  /* placed cells leave the other digits */
+  x = SLV_TERN(x, placed, all, SLV_TA & (SLV_TB | ~SLV_TC));
+  __m512i one, many = SLV(v_two)(x, &one);
+  /* a cell without a candidate, a cell placed for two digits */
+  bad |= (__mmask16)(_mm512_cmpneq_epi32_mask(one, SLV_SET(BAND_ALL)) & 1);
+  bad |= (__mmask16)(_mm512_test_epi32_mask(all, many) & 1);
+  /* naked singles: the row of a cell whose only candidate is this digit
+  ** is reduced to it; two such cells in one row are a contradiction */
+  __m512i single = _mm512_andnot_si512(many, x);
+  __m512i rows = SLV(v_rows)(single);
+  /* each empty row of single given its lowest bit, no row borrows */
+  __m512i lone = SLV_TERN(single, rows, SLV_SET(ROW_ONES), SLV_TA | (~SLV_TB & SLV_TC));
+  bad |= _mm512_test_epi32_mask(lone, _mm512_sub_epi32(lone, SLV_SET(ROW_ONES)));
+  x = SLV_TERN(x, rows, single, SLV_TA & (~SLV_TB | SLV_TC));
+  *pf = x;
+  *two = many;
+  return bad;
+}
+
+/* Configurations (permutations rows -> boxes) allowed by each lane's
+** 9-bit shape (bit 3r + k): the three cyclic ones (row r to box i + r)
+** and the three others (row r to box i - r), counted. */
+SLV_FN static inline __m512i SLV(v_perms)(__m512i x) {
+  __m512i n1 = SLV_TERN(SLV_SET(0xDB), _mm512_srli_epi32(x, 1), _mm512_slli_epi32(x, 2),
+                        (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
+  __m512i n2 = SLV_TERN(SLV_SET(0x49), _mm512_srli_epi32(x, 2), _mm512_slli_epi32(x, 1),
+                        (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
+  __m512i even = SLV_TERN(x, _mm512_srli_epi32(n1, 3), _mm512_srli_epi32(n2, 6),
+                          SLV_TA & SLV_TB & SLV_TC);
+  __m512i odd = SLV_TERN(x, _mm512_srli_epi32(n2, 3), _mm512_srli_epi32(n1, 6),
+                         SLV_TA & SLV_TB & SLV_TC);
+  __m512i c = _mm512_or_si512(_mm512_and_si512(even, SLV_SET(7)),
+                              _mm512_slli_epi32(_mm512_and_si512(odd, SLV_SET(7)), 3));
+  c = _mm512_sub_epi32(c, _mm512_and_si512(_mm512_srli_epi32(c, 1), SLV_SET(0x15)));
+  c = _mm512_add_epi32(_mm512_and_si512(c, SLV_SET(0x33)),
+                       _mm512_and_si512(_mm512_srli_epi32(c, 2), SLV_SET(0x33)));
+  return _mm512_and_si512(_mm512_add_epi32(c, _mm512_srli_epi32(c, 4)), SLV_SET(0xF));
+}
+
+/* SLV(pick_band) on the band vectors f: the configurations of every
+** digit of the six bands and stacks counted in six vectors (a band's
+** shape transposed, whose configurations are as many); w: the words. */
+SLV_FN static unsigned SLV(v_pick_band)(const __m512i f[3], const uint32_t w[27]) {
+  __m512i n[6];
+  __m512i c0 = SLV(v_fold)(f[0]), c1 = SLV(v_fold)(f[1]), c2 = SLV(v_fold)(f[2]);
+  for (int b = 0; b < 3; b++) {
+    __m512i t = SLV(v_minirows)(f[b]);
+    n[b] = SLV(v_perms)(SLV_OR3(t, _mm512_srli_epi32(t, 8), _mm512_srli_epi32(t, 16)));
+    /* stack b: the bands as rows, its three columns as boxes */
+    __m512i v = SLV_OR3(_mm512_and_si512(_mm512_srli_epi32(c0, 3 * b), SLV_SET(7)),
+                        _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(c1, 3 * b), SLV_SET(7)), 3),
+                        _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(c2, 3 * b), SLV_SET(7)), 6));
+    n[3 + b] = SLV(v_perms)(v);
+  }
+  unsigned best = 6, bt = 1000;
+  for (unsigned k = 0; k < 6; k++) {
+    unsigned tot = (unsigned)_mm512_reduce_add_epi32(n[k]);
+    if (tot > 9 && tot < bt) { bt = tot; best = k; }
+  }
+  if (best == 6) return 0;
+  return SLV(pick_digit)(best, _mm512_cmpeq_epi32_mask(n[best], SLV_SET(2)),
+                         _mm512_cmpeq_epi32_mask(n[best], SLV_SET(3)), w);
+}
+
+/* The triads (SLV(triads)) of band vector *pf: the digits confined to
+** each mini-row (alone in their row of the band) and to each mini-column
+** (alone in their box's columns) counted over the lanes, up to four.
+** Returns 0 on a contradiction. */
+#define SLV_COUNT4(sw) do { \
+    __m512i b1 = sw(c1), b2 = sw(c2), b3 = sw(c3), b4 = sw(c4); \
+    c4 = SLV_OR3(SLV_OR3(c4, b4, _mm512_and_si512(c3, b1)), _mm512_and_si512(c2, b2), \
+                 _mm512_and_si512(c1, b3)); \
+    c3 = SLV_OR3(SLV_OR3(c3, b3, _mm512_and_si512(c2, b1)), _mm512_and_si512(c1, b2), \
+                 _mm512_setzero_si512()); \
+    c2 = SLV_OR3(c2, b2, _mm512_and_si512(c1, b1)); \
+    c1 = _mm512_or_si512(c1, b1); } while (0)
+SLV_FN static inline int SLV(v_triads)(__m512i *pf) {
+  __m512i x = *pf, t = SLV(v_minirows)(x);
+  /* bit (r, k) of o1: mini-row (r, k + 1), of o2: (r, k + 2) */
+  __m512i o1 = SLV_TERN(SLV_SET(0x241209), _mm512_srli_epi32(t, 3), _mm512_slli_epi32(t, 6),
+                        (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
+  __m512i o2 = SLV_TERN(SLV_SET(0x040201), _mm512_srli_epi32(t, 6), _mm512_slli_epi32(t, 3),
+                        (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
+  __m512i rows = SLV_TERN(t, o1, o2, SLV_TA & ~SLV_TB & ~SLV_TC);
+  /* column 3k + j of a box alone: bit 9j + 3k + 1 */
+  __m512i a = SLV(v_alone)(SLV(v_fold)(x));
+  __m512i cols = SLV_OR3(_mm512_slli_epi32(_mm512_and_si512(a, SLV_SET(0x49)), 1),
+                         _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(a, 1), SLV_SET(0x49)), 10),
+                         _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(a, 2), SLV_SET(0x49)), 19));
+  __m512i c1 = _mm512_or_si512(rows, cols), c2 = _mm512_setzero_si512(), c3 = c2, c4 = c2;
+  SLV_COUNT4(SLV_SWAP8); SLV_COUNT4(SLV_SWAP4); SLV_COUNT4(SLV_SWAP2); SLV_COUNT4(SLV_SWAP1);
+  if (_mm512_test_epi32_mask(c4, c4)) return 0;
+  if (!_mm512_test_epi32_mask(c3, c3)) return 1;
+  /* three digits in a mini-row or mini-column: the others leave it */
+  __m512i mr = _mm512_andnot_si512(rows, c3), mc = _mm512_andnot_si512(cols, c3);
+  mr = _mm512_and_si512(mr, SLV_SET(0x1249249));
+  mr = SLV_OR3(mr, _mm512_slli_epi32(mr, 1), _mm512_slli_epi32(mr, 2));
+  mc = SLV_OR3(_mm512_and_si512(_mm512_srli_epi32(mc, 1), SLV_SET(0x49)),
+               _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(mc, 10), SLV_SET(0x49)), 1),
+               _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(mc, 19), SLV_SET(0x49)), 2));
+  *pf = _mm512_andnot_si512(_mm512_or_si512(mr, SLV(v_down)(mc)), x);
+  return 1;
+}
+#undef SLV_COUNT4
+
+/* Propagate to the fixpoint (see above); returns DEAD, SOLVED or OPEN
+** (then *pick is the guess: -1 - a band or stack configuration as
+** SLV(pick_band) gives it, else a cell as SLV(pick_cell) does). */
+SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
+  const __mmask16 lanes = 0x1FF;
+  __m512i f[3], many[3];
+  /* need: the bands changed since their last round (or whose round
+  ** changed them); tri: since their last triads; cols: the column pass is
+  ** due.  A state comes either from the puzzle (every word dirty) or from
+  ** a fixpoint, less the words a guess changed: the other bands are as
+  ** every rule left them, their unsolved cells those of that fixpoint. */
+  uint32_t dirty = s->dirty;
+  unsigned need = (unsigned)((dirty & 0x1FF) != 0) | (unsigned)((dirty & 0x3FE00) != 0) << 1
+                | (unsigned)((dirty & 0x7FC0000) != 0) << 2, tri = need, cols;
+  for (int b = 0; b < 3; b++) {
+    f[b] = _mm512_maskz_loadu_epi32(lanes, s->f + 9 * b);
+    many[b] = SLV_SET(s->cells[b]);
+  }
+  s->dirty = 0;
+  for (;;) {
+    cols = 1;
+    do {
+      __mmask16 bad = 0;
+      for (unsigned b = 0; b < 3; b++) {
+        if (!(need >> b & 1)) continue;
+        __m512i before = f[b], masked;
+        bad |= SLV(v_band)(&f[b], &many[b], &masked);
+        if (_mm512_cmpneq_epi32_mask(before, f[b])) { cols = 1; tri |= 1u << b; }
+        /* the mask is idempotent: when the placements and naked singles
+        ** changed nothing after it, another round would change nothing */
+        if (!_mm512_cmpneq_epi32_mask(masked, f[b])) need &= ~(1u << b);
+      }
+      if (bad) return DEAD;
+      if (!cols) break;
+      /* the column pass: each digit's three bands in one lane */
+      __m512i c0 = SLV(v_fold)(f[0]), c1 = SLV(v_fold)(f[1]), c2 = SLV(v_fold)(f[2]);
+      if (_mm512_mask_cmpneq_epi32_mask(lanes, SLV_OR3(c0, c1, c2), SLV_SET(0x1FF)))
+        return DEAD;
+      __m512i p0 = SLV(v_alone)(c0), p1 = SLV(v_alone)(c1), p2 = SLV(v_alone)(c2);
+      __m512i x0 = SLV(v_down)(SLV_OR3(SLV(v_claim)(SLV_TERN(c0, c1, c2, SLV_TA & ~SLV_TB & ~SLV_TC)),
+                                        p1, p2));
+      __m512i x1 = SLV(v_down)(SLV_OR3(SLV(v_claim)(SLV_TERN(c1, c0, c2, SLV_TA & ~SLV_TB & ~SLV_TC)),
+                                        p0, p2));
+      __m512i x2 = SLV(v_down)(SLV_OR3(SLV(v_claim)(SLV_TERN(c2, c0, c1, SLV_TA & ~SLV_TB & ~SLV_TC)),
+                                        p0, p1));
+      cols = 0;
+      if (_mm512_test_epi32_mask(f[0], x0)) { f[0] = _mm512_andnot_si512(x0, f[0]); need |= 1; cols = 1; }
+      if (_mm512_test_epi32_mask(f[1], x1)) { f[1] = _mm512_andnot_si512(x1, f[1]); need |= 2; cols = 1; }
+      if (_mm512_test_epi32_mask(f[2], x2)) { f[2] = _mm512_andnot_si512(x2, f[2]); need |= 4; cols = 1; }
+      tri |= need;
+    } while (need | cols);
+    unsigned solved = 1;
+    for (int b = 0; b < 3; b++) {
+      s->cells[b] = (uint32_t)_mm512_cvtsi512_si32(many[b]);
+      solved &= s->cells[b] == 0;
+    }
+    if (solved) {
+      for (int b = 0; b < 3; b++) _mm512_mask_storeu_epi32(s->f + 9 * b, lanes, f[b]);
+      return SOLVED;
+    }
+    /* the triads last, as in the other variants: dearer, seldom of use
+    ** before the rest is done */
+    for (unsigned b = 0; b < 3; b++) {
+      if (!(tri >> b & 1) || !s->cells[b]) continue;
+      __m512i before = f[b];
+      if (!SLV(v_triads)(&f[b])) return DEAD;
+      if (_mm512_cmpneq_epi32_mask(before, f[b])) need |= 1u << b;
+    }
+    tri = need;
+    if (need) continue;
+    for (int b = 0; b < 3; b++) _mm512_mask_storeu_epi32(s->f + 9 * b, lanes, f[b]);
+    unsigned band = SLV(v_pick_band)(f, s->f);
+    if (band) { *pick = -(int)band; return OPEN; }
+    uint32_t two[3];
+    for (int b = 0; b < 3; b++) {
+      const uint32_t *w = s->f + 9 * b;
+      uint32_t r1 = w[0], r2 = 0, r3 = 0;
+      for (int e = 1; e < 9; e++) { r3 |= r2 & w[e]; r2 |= r1 & w[e]; r1 |= w[e]; }
+      two[b] = s->cells[b] & ~r3;
+    }
+    *pick = SLV(pick_cell)(s, two);
+    return OPEN;
+  }
+}
+
+#undef SLV_TA
+#undef SLV_TB
+#undef SLV_TC
+#undef SLV_TERN
+#undef SLV_OR3
+#undef SLV_SET
+#undef SLV_SWAP8
+#undef SLV_SWAP4
+#undef SLV_SWAP2
+#undef SLV_SWAP1
