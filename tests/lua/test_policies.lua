@@ -94,17 +94,30 @@ for i, fx in ipairs(fixed) do
   local f = assert(xdrs:rate(g))
   eq(f.technique, "unique-loop", "hardest XDRS technique of fixed puzzle " .. i)
 end
--- elsewhere P equals SE's ER (same values below 4.4), and D follows it
-local differ = 0
+-- elsewhere P equals SE's ER (same values below 4.4), and D follows it,
+-- unless the hardest step is one of XDRS's techniques that SE lacks
+-- (wings, almost locked candidates...: ids not in se.yaml)
+local in_se = {}
+for _, t in ipairs(se.engine:techniques()) do
+  if t.index then in_se[t.id] = true end
+end
+local differ, own = 0, 0
 for i, ref in ipairs(refs) do
   local f = assert(xdrs:rate(ref.grid))
   check(math.abs(f.D - D(f.P)) < 1e-12, "D of P " .. i)
   if sk.tenths(f.P) ~= ref.er then
     differ = differ + 1
-    eq(f.technique, "unique-loop", "only unique loops differ below 6.2, puzzle " .. i)
+    if in_se[f.technique] then
+      eq(f.technique, "unique-loop", "only unique loops differ below 6.2, puzzle " .. i)
+    else
+      own = own + 1
+    end
   end
 end
-eq(differ, #fixed, "puzzles rated differently by SE and XDRS")
+-- (XDRS's own techniques change the path, so a unique loop may be met on
+-- more puzzles than the fixed ones)
+check(differ - own >= #fixed, "puzzles rated differently by SE and XDRS at a unique loop: " .. differ - own)
+check(own > 0, "puzzles whose hardest XDRS step is a technique SE lacks")
 -- }======
 
 -- {====== cheapest.lua and a policy choosing its steps in Lua
