@@ -22,15 +22,22 @@
 ** loses d.  Sunnie's checks of the digits let a few shapes with a repeated
 ** digit through (an L-Wing with y = z, an H-Wing with x = z); those are
 ** left out here.  Sunnie's own M-Wing searcher takes A in the block of Q;
-** here A is any peer of Q, as the chain shape has it.  Grouped nodes (a
-** group of cells in a box-line intersection in place of a cell) are not
-** searched.
+** here A is any peer of Q, as the chain shape has it.
+** Grouped M-Wing (Sunnie's GroupedMWing, the same searcher and value): Q
+** may be all the other places of y in a house of W, P all the other places
+** of x in a house of W, as long as A sees every cell of Q; x then leaves
+** the cells seeing A and every cell of P.  (A group of two or three cells
+** lies in one box-line intersection, as Sunnie's grouped nodes.)  The
+** S-, L- and H-Wing with grouped nodes (Sunnie's chain searcher, rated
+** higher) are not searched.
 **
 ** Scan order (each instance that removes something is emitted; Sunnie's
 ** chain searcher sorts all it finds, so there is no first one to follow):
 **   m-wing  A bivalue in cell order, x its smaller digit then its larger;
 **           Q among A's peers holding y, in cell order; W Q's conjugate
-**           partners on y, P W's on x (cell order)
+**           partners on y, P W's on x (cell order).  Then, as Sunnie's
+**           searcher, the grouped ones: A and x as before, W holding x and
+**           y in cell order, Q and P from W's row, column, block in turn
 **   s-wing  C bivalue in cell order (x < y); B among C's peers holding x
 **           and A its partners on x; then D and E likewise for y
 **   l-wing  B in cell order, y ascending, C a partner of B on y after B
@@ -39,11 +46,14 @@
 **   h-wing  B bivalue in cell order, y its digits ascending; A a bivalue
 **           peer of B holding y (cell order); C among B's peers holding z,
 **           D its partners on z
-** Options: none.
+** Options: grouped (m-wing; 1: search grouped M-Wings too, as Sunnie
+** does; 0: single cells only).
 ** Figures: length = 6, the chain's candidates (Sunnie's chain Length, its
 ** length factor for S/L/H-Wings); size = the cells of the pattern (4, 5
-** for the S-Wing).  Focus: the chain's six candidates.  Text: the name and
-** the chain, "M-Wing: (2=5)r1c1-(5)r1c7=(5-2)r4c7=(2)r4c2".
+** for the S-Wing, more with groups); type = 1 for a grouped M-Wing, else
+** 0.  Focus: the chain's candidates.  Text: the name and the chain,
+** "M-Wing: (2=5)r1c1-(5)r1c7=(5-2)r4c7=(2)r4c2", "Grouped M-Wing:
+** (7=5)r1c1-(5)r2c23=(5-7)r2c6=(7)r7c6" (a group in HoDoKu's compact form).
 */
 #include "sk_plugin.h"
 
@@ -137,8 +147,8 @@ static sk_bits bivalue_cells(const sk_grid *g) {
   return b;
 }
 
-/* (x=y)A - (y)Q = (y-x)W = (x)P */
-static int m_wing(const sk_search *s) {
+/* (x=y)A - (y)Q = (y-x)W = (x)P, single cells */
+static int m_wing_cells(const sk_search *s) {
   const sk_grid *g = s->grid;
   sk_bits bi = bivalue_cells(g);
   for (int a; (a = sk_bits_pop(&bi)) >= 0; ) {
@@ -155,12 +165,114 @@ static int m_wing(const sk_search *s) {
           sk_bits_clear(&ps, a);
           for (int p; (p = sk_bits_pop(&ps)) >= 0; ) {
             node n[6] = {{a, x}, {a, y}, {q, y}, {w, y}, {w, x}, {p, x}};
-            if (chain(s, "M-Wing", n)) return SK_SEARCH_STOPPED;
+            if (chain(s, "M-Wing", n)) return 1;
           }
         }
       }
     }
   }
+  return 0;
+}
+
+/* A set of cells in HoDoKu's compact form ("r2c23", "r78c6"). */
+static void text_cells(const sk_host *host, sk_hint *h, sk_bits set) {
+  int cells[SK_CELLS], n = 0;
+  for (int c; (c = sk_bits_pop(&set)) >= 0; ) cells[n++] = c;
+  unsigned char taken[SK_CELLS] = {0};
+  const char *sep = "";
+  for (int i = 0; i < n; i++) {
+    int c = cells[i];
+    if (taken[c]) continue;
+    char rows[10], cols[10];
+    int nr = 1, nc = 1;
+    rows[0] = (char)('1' + c / 9), cols[0] = (char)('1' + c % 9);
+    for (int j = i + 1; j < n; j++) {
+      int o = cells[j];
+      if (taken[o]) continue;
+      if (o / 9 == c / 9 && nr == 1) { cols[nc++] = (char)('1' + o % 9); taken[o] = 1; }
+      else if (o % 9 == c % 9 && nc == 1) { rows[nr++] = (char)('1' + o / 9); taken[o] = 1; }
+    }
+    host->hint_printf(h, "%sr%.*sc%.*s", sep, nr, rows, nc, cols);
+    sep = ",";
+  }
+}
+
+/* The cells seeing every cell of b (none of b itself). */
+static sk_bits common_peers(sk_bits b) {
+  sk_bits r = {{~(uint64_t)0, ((uint64_t)1 << (SK_CELLS - 64)) - 1}};
+  for (int c; (c = sk_bits_pop(&b)) >= 0; ) r = sk_bits_and(r, sk_peer_bits[c]);
+  return r;
+}
+
+/* The M-Wing with grouped nodes: Q, the other places of y in a house of W,
+** all seen by A; P, the other places of x in a house of W; one of them
+** two cells or more (a group: A must see all of Q, and what loses x must
+** see all of P, so a group lies in one box-line intersection). */
+static int m_wing_grouped(const sk_search *s) {
+  const sk_grid *g = s->grid;
+  const sk_host *host = s->host;
+  sk_bits bi = bivalue_cells(g);
+  for (int a; (a = sk_bits_pop(&bi)) >= 0; ) {
+    sk_mask m = g->cand[a];
+    int lo = sk_mask_first(m), hi = sk_mask_first((sk_mask)(m & (m - 1)));
+    for (int t = 0; t < 2; t++) {
+      int x = t ? hi : lo, y = t ? lo : hi;
+      sk_bits ws = sk_bits_and(g->dcells[x - 1], g->dcells[y - 1]);
+      sk_bits_clear(&ws, a);
+      for (int w; (w = sk_bits_pop(&ws)) >= 0; ) {
+        sk_bits qs[3], ps[3];
+        for (int k = 0; k < 3; k++) {
+          int hk = sk_cell_house[w][k];
+          qs[k] = sk_grid_places(g, hk, y), ps[k] = sk_grid_places(g, hk, x);
+          sk_bits_clear(&qs[k], w), sk_bits_clear(&ps[k], w);
+        }
+        for (int k2 = 0; k2 < 3; k2++) {
+          sk_bits q = qs[k2];
+          int nq = sk_bits_count(q), dup = 0;
+          for (int j = 0; j < k2; j++) dup |= sk_bits_equal(qs[j], q);
+          if (!nq || dup || sk_bits_has(&q, a) || !sk_bits_empty(sk_bits_andnot(q, sk_peer_bits[a])))
+            continue;
+          for (int k1 = 0; k1 < 3; k1++) {
+            sk_bits p = ps[k1];
+            int np = sk_bits_count(p);
+            dup = 0;
+            for (int j = 0; j < k1; j++) dup |= sk_bits_equal(ps[j], p);
+            if (!np || dup || sk_bits_has(&p, a) || (np == 1 && nq == 1)) continue;
+            sk_bits v = sk_bits_and(sk_bits_and(sk_peer_bits[a], common_peers(p)), g->dcells[x - 1]);
+            if (sk_bits_empty(v)) continue;
+            sk_hint h;
+            host->hint_init(&h);
+            for (int c; (c = sk_bits_pop(&v)) >= 0; ) sk_hint_elim(&h, c, x);
+            sk_hint_focus(&h, a, x), sk_hint_focus(&h, a, y);
+            sk_hint_focus(&h, w, x), sk_hint_focus(&h, w, y);
+            sk_bits all = sk_bits_or(p, q);
+            for (sk_bits b = q; !sk_bits_empty(b); ) sk_hint_focus(&h, sk_bits_pop(&b), y);
+            for (sk_bits b = p; !sk_bits_empty(b); ) sk_hint_focus(&h, sk_bits_pop(&b), x);
+            sk_bits_set(&all, a), sk_bits_set(&all, w);
+            h.fig[SK_FIG_LENGTH] = 6;
+            h.fig[SK_FIG_SIZE] = sk_bits_count(all);
+            h.fig[SK_FIG_TYPE] = 1;
+            h.name = "Grouped M-Wing";
+            host->hint_printf(&h, "Grouped M-Wing: (%d=%d)", x, y);
+            text_cell(host, &h, a);
+            host->hint_printf(&h, "-(%d)", y);
+            text_cells(host, &h, q);
+            host->hint_printf(&h, "=(%d-%d)", y, x);
+            text_cell(host, &h, w);
+            host->hint_printf(&h, "=(%d)", x);
+            text_cells(host, &h, p);
+            if (host->emit(s, &h)) return 1;
+          }
+        }
+      }
+    }
+  }
+  return 0;
+}
+
+static int m_wing(const sk_search *s) {
+  if (m_wing_cells(s)) return SK_SEARCH_STOPPED;
+  if (s->host->param(s, "grouped", 1) && m_wing_grouped(s)) return SK_SEARCH_STOPPED;
   return SK_SEARCH_DONE;
 }
 

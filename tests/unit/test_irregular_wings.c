@@ -43,6 +43,19 @@ typedef struct known { const char *id, *state, *solution, *text, *elims; } known
 
 static const known known_states[] = {
   {"m-wing",
+     "..3.56..9....56.89.....6.8.......7.9.2.......1.3...7.9..3..6..9...4.....1...567.9"
+     "..3.5...9......7...2.4........4...891.34...8......6....23....89123.5....12..5...9"
+     "..3..6..91.........2.4.........5......34..78...34..789.23..6.89.23..67...2...67.9"
+     ".2.........3.56.........7.....4....91..456...1..4....9..34.6..9.......8.1..456..9"
+     "1...56.......56.8.1....6.8...3.........456.8..2.4...89......7...2..56....2.456..9"
+     "...4.......3.56.8.........9.2....78.1...5678.12....78..23..6...123.56...12..56..."
+     "......7.9.2.4....9....5.........6......4..78..2.4..78.1.........2......9..3......"
+     ".......8..2...6.....3......1................9....5.....2.4.6....2...67...2.4.67.."
+     "1....67.9.2.4.6..91....6....2.4..7....34..7...234..7......5.....2...6..9.......8.",
+     "598723641374816952612549837237961485186354729459278316745682193863195274921437568",
+     "Grouped M-Wing: (4=9)r4c4-(9)r5c6=(9-4)r5c9=(4)r5c56",
+     "r4c5:4 r4c6:4"},
+  {"m-wing",
      "......7..1...............8..2......9.2..5.....2..5...9..3.........4.6......4.6..."
      "........9.23.5.....23.5.........6......4.....1.........2..5..........78.......78."
      "...4......2..5.........6.........78...3............78..2..5...91...5....1.......9"
@@ -114,6 +127,22 @@ static int setup(void **state) {
   return hodoku_fixture_setup(plugins, 1, table);
 }
 
+/* the M-Wing without grouped nodes */
+static const char table_ungrouped[] =
+  "name: test-ungrouped\n"
+  "techniques:\n"
+  "  - {id: m-wing, base: 4.5, params: {grouped: 0}}\n";
+
+static int setup_ungrouped(void **state) {
+  hodoku_fixture_teardown(state);
+  return hodoku_fixture_setup(plugins, 1, table_ungrouped);
+}
+
+static int teardown_ungrouped(void **state) {
+  hodoku_fixture_teardown(state);
+  return hodoku_fixture_setup(plugins, 1, table);
+}
+
 /* {====== open states */
 
 static int cell_at(const char *p) {
@@ -145,6 +174,15 @@ static void confine(sk_grid *g, int h, int d, const char *cells) {
     if (c != a && c != b) sk_grid_eliminate(g, c, d);
   }
   assert_int_equal(sk_bits_count(sk_grid_places(g, h, d)), 2);
+}
+
+/* digit d stays in house h only at the three cells "r2c2 r2c3 r2c6" */
+static void confine3(sk_grid *g, int h, int d, const char *cells) {
+  int a = cell_at(cells), b = cell_at(cells + 5), c3 = cell_at(cells + 10);
+  for (int i = 0; i < 9; i++) {
+    int c = sk_house_cell[h][i];
+    if (c != a && c != b && c != c3) sk_grid_eliminate(g, c, d);
+  }
 }
 
 /* the state is one of the solution's: every cell keeps its digit */
@@ -192,6 +230,37 @@ static void test_m_wing(void **state) {
   assert_int_equal(h.fig[SK_FIG_SIZE], 4);
   assert_int_equal(run("m-wing", &g, 1)->count, 1);
   all_sound(&g, hodoku_solution);
+}
+
+static void test_m_wing_grouped(void **state) {
+  (void)state;
+  /* row 2's 5 also in r2c2, r2c3 (a group, seen by r1c1): no M-Wing of
+  ** single cells, but a grouped one with the same elimination */
+  sk_grid g = open_grid();
+  set_cell(&g, "r1c1", "57");
+  confine3(&g, row_(2), 5, "r2c2 r2c3 r2c6");
+  confine(&g, col_(6), 7, "r2c6 r7c6");
+  check_state(&g);
+  sk_hint h = first("m-wing", &g);
+  assert_string_equal(h.text, "Grouped M-Wing: (7=5)r1c1-(5)r2c23=(5-7)r2c6=(7)r7c6");
+  assert_string_equal(h.name, "Grouped M-Wing");
+  expect_elims(&h, "r7c1:7");
+  expect_focus(&h, "r1c1:57 r2c2:5 r2c3:5 r2c6:57 r7c6:7");
+  assert_int_equal(h.fig[SK_FIG_TYPE], 1);
+  assert_int_equal(h.fig[SK_FIG_SIZE], 5);
+  all_sound(&g, hodoku_solution);
+}
+
+static void test_m_wing_ungrouped(void **state) {
+  (void)state;
+  sk_grid g = open_grid();
+  set_cell(&g, "r1c1", "57");
+  confine3(&g, row_(2), 5, "r2c2 r2c3 r2c6");
+  confine(&g, col_(6), 7, "r2c6 r7c6");
+  none("m-wing", &g);
+  /* single cells are still found */
+  g = m_state();
+  assert_int_equal(run("m-wing", &g, 1)->count, 1);
 }
 
 static void test_m_wing_none(void **state) {
@@ -377,6 +446,8 @@ static void test_known_states(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_m_wing),
+    cmocka_unit_test(test_m_wing_grouped),
+    cmocka_unit_test_setup_teardown(test_m_wing_ungrouped, setup_ungrouped, teardown_ungrouped),
     cmocka_unit_test(test_m_wing_none),
     cmocka_unit_test(test_s_wing),
     cmocka_unit_test(test_s_wing_none),
