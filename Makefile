@@ -161,10 +161,13 @@ $(BUILD)/tests/test_single_digit $(BUILD)/tests/test_coloring $(BUILD)/tests/tes
   $(BUILD)/tests/test_sk_loop $(BUILD)/tests/test_extended_rectangle \
   $(BUILD)/tests/test_bug_n: $(BUILD)/obj/tests/unit/pattern_fixture.o
 $(BUILD)/obj/tests/unit/pattern_fixture.o: CFLAGS += $(CMOCKA_CFLAGS)
-# The tests of HoDoKu's techniques share theirs (it uses cmocka's asserts).
+# The tests of HoDoKu's techniques, and of Sunnie's beyond them, share theirs
+# (it uses cmocka's asserts).
 HODOKU_STEP_TESTS := $(BUILD)/tests/test_wings_hodoku $(BUILD)/tests/test_sue_de_coq \
                      $(BUILD)/tests/test_als $(BUILD)/tests/test_hodoku_rating $(BUILD)/tests/test_tabling \
-                     $(BUILD)/tests/test_templates
+                     $(BUILD)/tests/test_templates $(BUILD)/tests/test_regular_wings \
+                     $(BUILD)/tests/test_irregular_wings $(BUILD)/tests/test_almost_locked_candidates \
+                     $(BUILD)/tests/test_als_w_wing
 $(HODOKU_STEP_TESTS): $(BUILD)/obj/tests/unit/hodoku_step_fixture.o
 $(BUILD)/obj/tests/unit/hodoku_step_fixture.o: CFLAGS += $(CMOCKA_CFLAGS)
 

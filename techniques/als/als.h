@@ -55,11 +55,12 @@ void als_text_digits(const sk_host *host, sk_hint *h, sk_mask m, int comma);
 /* cells seeing every cell of b (common peers; none of b itself) */
 sk_bits als_common_peers(sk_bits b);
 
-/* The techniques' searches (xz.c, chain.c, blossom.c). */
+/* The techniques' searches (xz.c, chain.c, blossom.c, w_wing.c). */
 int als_search_xz(const sk_search *s);
 int als_search_xy_wing(const sk_search *s);
 int als_search_chain(const sk_search *s);
 int als_search_blossom(const sk_search *s);
+int als_search_w_wing(const sk_search *s);
 
 /* bit count of a digit mask */
 static inline int als_bits9(unsigned x) {

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "sk_engine.h"
+#include "sk_format.h"
 #include "hodoku_step_fixture.h"
 
 sk_engine *hodoku_engine;
@@ -73,6 +74,33 @@ sk_grid position(const char *spec) {
   }
   sk_grid_from_candidates(&g, cand, v);
   return g;
+}
+
+sk_grid state729(const char *cands) {
+  sk_puzzle p;
+  sk_grid g;
+  memset(&p, 0, sizeof p);
+  if (sk_parse_line(cands, &p) != 0) fail_msg("state does not read: %s", p.error);
+  assert_true(p.has_cand);
+  assert_int_equal(sk_puzzle_grid(&p, &g, NULL), 0);
+  sk_puzzle_free(&p);
+  assert_true(sk_grid_consistent(&g));
+  return g;
+}
+
+/* }====== */
+
+/* {====== checks */
+
+void expect_sound(const sk_hint *h, const char *solution) {
+  assert_int_equal(strlen(solution), SK_CELLS);
+  if (h->cell >= 0 && h->digit != solution[h->cell] - '0')
+    fail_msg("places %d in r%dc%d, the solution has %c (%s)", h->digit, h->cell / 9 + 1,
+             h->cell % 9 + 1, solution[h->cell], h->text);
+  for (int c = 0; c < SK_CELLS; c++)
+    if (h->elim[c] & SK_BIT(solution[c] - '0'))
+      fail_msg("removes the solution digit %c from r%dc%d (%s)", solution[c], c / 9 + 1,
+               c % 9 + 1, h->text);
 }
 
 /* }====== */

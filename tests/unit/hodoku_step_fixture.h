@@ -49,6 +49,14 @@ sk_hint first(const char *id, const sk_grid *g);
 /* The technique finds nothing on g. */
 void none(const char *id, const sk_grid *g);
 
+/* A grid state written as a line of the 729-character candidates format
+** (a puzzle of a public list part solved); must read and be consistent. */
+sk_grid state729(const char *cands);
+
+/* Nothing the hint removes or places contradicts the solution (81 digits):
+** no elimination of a cell's solution digit, a placement of it only. */
+void expect_sound(const sk_hint *h, const char *solution);
+
 /* The hint places nothing and removes exactly the candidates of spec
 ** ("r1c7:1 r3c3:34"). */
 void expect_elims(const sk_hint *h, const char *spec);
