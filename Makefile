@@ -157,7 +157,8 @@ $(BUILD)/sudokit-static: FORCE
 # The technique tests share one fixture, linked in as an object.
 $(filter $(BUILD)/tests/test_techniques_%,$(TESTS)): $(BUILD)/obj/tests/unit/technique_fixture.o
 # So do the tests of techniques beyond SE's table.
-$(BUILD)/tests/test_single_digit $(BUILD)/tests/test_coloring: $(BUILD)/obj/tests/unit/pattern_fixture.o
+$(BUILD)/tests/test_single_digit $(BUILD)/tests/test_coloring $(BUILD)/tests/test_exocet \
+  $(BUILD)/tests/test_tridagon $(BUILD)/tests/test_fireworks: $(BUILD)/obj/tests/unit/pattern_fixture.o
 $(BUILD)/obj/tests/unit/pattern_fixture.o: CFLAGS += $(CMOCKA_CFLAGS)
 # The tests of HoDoKu's techniques share theirs (it uses cmocka's asserts).
 HODOKU_STEP_TESTS := $(BUILD)/tests/test_wings_hodoku $(BUILD)/tests/test_sue_de_coq \
