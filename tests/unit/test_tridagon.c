@@ -12,7 +12,8 @@
 ** forum puzzle (Help a player to spot a Tridagon) is solved with the
 ** basic techniques to its tridagon, whose elimination is the one the
 ** forum gives (r8c8 keeps only 1), checked against the solution; after it
-** nothing is left to find.
+** nothing is left to find.  Sunnie's own type-1 example (a state with
+** placed values and removed candidates) gives its extra cell r6c4.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -239,6 +240,44 @@ static void test_yogi_puzzle(void **state) {
   none("tridagon", &g);
 }
 
+/* Sunnie's type-1 example (ChromaticPatternStepSearcher): a puzzle with
+** placed values and a few candidates removed (1, 4, 5, 9 from r4c4 and
+** 4, 5, 9 from r5c4), solved with the basic techniques until stuck. */
+static void test_sunnie_example(void **state) {
+  (void)state;
+  const char *puzzle = "........1.....2.......3..458.6.......71.8....32..67..816..23....837.61..7.281.6..";
+  sk_puzzle p;
+  memset(&p, 0, sizeof p);
+  assert_int_equal(sk_parse_line(puzzle, &p), 0);
+  uint8_t sol[SK_CELLS];
+  assert_int_equal(sk_solve_count(p.values, 2, sol, NULL), 1);
+  sk_grid g;
+  int bad = -1;
+  assert_int_equal(sk_puzzle_grid(&p, &g, &bad), 0);
+  sk_puzzle_free(&p);
+  const int out[][2] = {{rc(4, 4), 1}, {rc(4, 4), 4}, {rc(4, 4), 5}, {rc(4, 4), 9},
+                        {rc(5, 4), 4}, {rc(5, 4), 5}, {rc(5, 4), 9}};
+  for (size_t i = 0; i < sizeof out / sizeof out[0]; i++) {
+    assert_int_not_equal(sol[out[i][0]], out[i][1]);
+    sk_grid_eliminate(&g, out[i][0], out[i][1]);
+  }
+  for (int moved = 1; moved; ) {
+    moved = 0;
+    for (size_t i = 0; i < sizeof basics / sizeof basics[0] && !moved; i++) {
+      found *f = run(basics[i], &g, 0);
+      if (f->count) { sk_hint_apply(&f->hint[0], &g); moved = 1; }
+    }
+  }
+  sk_hint h = first("tridagon", &g);
+  assert_string_equal(h.text, "Tridagon Type 1: r4c2,r4c5,r5c1,r5c6,r6c3,r6c4,r7c3,r7c4,r8c1,r8c5,"
+                              "r9c2,r9c6 in b4578 (459)");
+  for (int c = 0; c < SK_CELLS; c++)
+    assert_int_equal(h.elim[c], c == rc(6, 4) ? (SK_BIT(4) | SK_BIT(5) | SK_BIT(9)) : 0);
+  found *f = run("tridagon", &g, 1);
+  for (int i = 0; i < f->count && i < MAX_FOUND; i++)
+    for (int c = 0; c < SK_CELLS; c++) assert_false(f->hint[i].elim[c] & SK_BIT(sol[c]));
+}
+
 static int setup(void **state) {
   (void)state;
   return pattern_setup(plugins, sizeof plugins / sizeof plugins[0], TABLE);
@@ -252,6 +291,7 @@ int main(void) {
     cmocka_unit_test(test_type4),
     cmocka_unit_test(test_xz),
     cmocka_unit_test(test_yogi_puzzle),
+    cmocka_unit_test(test_sunnie_example),
   };
   return cmocka_run_group_tests(tests, setup, pattern_teardown);
 }
