@@ -119,6 +119,36 @@ static int r_times(const sk_grid *g, const exo *x, int d, int limit) {
   return place_max(cells, n, 0, chosen, 0, limit);
 }
 
+/* The cells E may be for a senior exocet x (x->t2 unset): R, E still in,
+** holds each digit at most once per cross-line, so at most three times;
+** the cells in every three-times placement of every base digit. */
+static sk_bits e_cells(const sk_grid *g, const exo *x) {
+  sk_bits may = {{~0ULL, ~0ULL}};
+  for (sk_mask m = x->digits; m; m &= (sk_mask)(m - 1)) {
+    int d = sk_mask_first(m), cells[27];
+    int n = r_cells(g, x, d, cells);
+    int by[3][9], nb[3] = {0, 0, 0};
+    for (int i = 0; i < n; i++) {
+      int l = 0;
+      while (l < 2 && (x->dir ? sk_col_of(cells[i]) : sk_row_of(cells[i])) != x->lines[l]) l++;
+      by[l][nb[l]++] = cells[i];
+    }
+    for (int a = 0; a < nb[0]; a++)
+      for (int b = 0; b < nb[1]; b++) {
+        if (sees(by[0][a], by[1][b])) continue;
+        for (int c = 0; c < nb[2]; c++) {
+          if (sees(by[0][a], by[2][c]) || sees(by[1][b], by[2][c])) continue;
+          sk_bits t = {{0, 0}};
+          sk_bits_set(&t, by[0][a]);
+          sk_bits_set(&t, by[1][b]);
+          sk_bits_set(&t, by[2][c]);
+          may = sk_bits_and(may, t);
+        }
+      }
+  }
+  return may;
+}
+
 static void put_cell(const sk_search *s, sk_hint *h, int c) {
   char nm[8];
   s->host->hint_printf(h, "%s", sk_cell_name(c, nm));
@@ -240,17 +270,14 @@ static int search(const sk_search *s) {
                 for (int cz = 3 * zs; cz < 3 * zs + 3; cz++) {
                   x.lines[1] = c1;
                   x.lines[2] = cz;
-                  /* R with E still in can take each digit at most 3 times */
+                  /* E must break every way R, E still in, takes a digit three times */
                   x.t2 = -1;
-                  int pre = 1;
-                  for (sk_mask m = x.digits; m && pre; m &= (sk_mask)(m - 1))
-                    pre = r_times(g, &x, sk_mask_first(m), 3) <= 3;
-                  if (!pre) continue;
+                  sk_bits may = e_cells(g, &x);
                   for (int l = 0; l < 3; l++)
                     for (int i = 0; i < 9; i++) {
                       if (i / 3 == band) continue;
                       x.t2 = at(dir, i, x.lines[l]);
-                      if (!usable_target(g, x.t2, x.digits)) continue;
+                      if (!sk_bits_has(&may, x.t2) || !usable_target(g, x.t2, x.digits)) continue;
                       if (check(s, &x)) return SK_SEARCH_STOPPED;
                     }
                 }

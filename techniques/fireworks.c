@@ -58,26 +58,42 @@ static int same_line(int a, int b) {
   return sk_row_of(a) == sk_row_of(b) || sk_col_of(a) == sk_col_of(b);
 }
 
-/* line of a and b (they share one): row house or column house */
-static int line_of(int a, int b) {
-  return sk_row_of(a) == sk_row_of(b) ? sk_row_of(a) : 9 + sk_col_of(a);
+/* For each cell p and each cell x of p's row or column outside p's box:
+** the digits (candidates or values) of the other cells of that line
+** outside p's box.  except[p][x] is meaningful only for such pairs. */
+typedef struct lines_except {
+  sk_mask row[SK_CELLS][9];    /* by column of x */
+  sk_mask col[SK_CELLS][9];    /* by row of x */
+} lines_except;
+
+static sk_mask digits_of(const sk_grid *g, int c) {
+  return g->value[c] ? SK_BIT(g->value[c]) : g->cand[c];
+}
+
+static void lines_init(const sk_grid *g, lines_except *le) {
+  for (int p = 0; p < SK_CELLS; p++) {
+    int r = sk_row_of(p), c = sk_col_of(p);
+    for (int k = 0; k < 9; k++) {
+      le->row[p][k] = le->col[p][k] = 0;
+      if (k / 3 != c / 3)
+        for (int j = 0; j < 9; j++)
+          if (j / 3 != c / 3 && j != k) le->row[p][k] |= digits_of(g, 9 * r + j);
+      if (k / 3 != r / 3)
+        for (int j = 0; j < 9; j++)
+          if (j / 3 != r / 3 && j != k) le->col[p][k] |= digits_of(g, 9 * j + c);
+    }
+  }
 }
 
 /* Digits of cells a, b, p for which, in the line of a and p outside p's
 ** box, only a may hold d, and in the line of b and p outside p's box,
-** only b. */
-static sk_mask firework_digits(const sk_grid *g, int a, int b, int p) {
-  int box = sk_box_of(p);
+** only b (a and b outside p's box, one in its row, one in its column). */
+static sk_mask firework_digits(const sk_grid *g, const lines_except *le, int a, int b, int p) {
   sk_mask ok = (sk_mask)(g->cand[a] | g->cand[b] | g->cand[p]);
   const int part[2] = {a, b};
   for (int k = 0; k < 2; k++) {
-    int h = line_of(part[k], p);
-    for (int i = 0; i < 9; i++) {
-      int x = sk_house_cell[h][i];
-      if (x == part[k] || sk_box_of(x) == box) continue;
-      if (g->value[x]) ok &= (sk_mask)~SK_BIT(g->value[x]);
-      else ok &= (sk_mask)~g->cand[x];
-    }
+    int x = part[k];
+    ok &= (sk_mask)~(sk_row_of(x) == sk_row_of(p) ? le->row[p][sk_col_of(x)] : le->col[p][sk_row_of(x)]);
   }
   return ok;
 }
@@ -103,11 +119,11 @@ static void box_elims(const sk_grid *g, sk_hint *h, int p, sk_mask m) {
 }
 
 /* 1 when the search must stop */
-static int triple(const sk_search *s, int p, int a, int b) {
+static int triple(const sk_search *s, const lines_except *le, int p, int a, int b) {
   const sk_grid *g = s->grid;
   sk_mask all = (sk_mask)(g->cand[p] | g->cand[a] | g->cand[b]);
   if (sk_mask_count(all) < 3) return 0;
-  sk_mask fw = firework_digits(g, a, b, p);
+  sk_mask fw = firework_digits(g, le, a, b, p);
   if (sk_mask_count(fw) < 3) return 0;
   int cells[3] = {p, a, b};
   /* sorted for the text */
@@ -139,7 +155,7 @@ static int triple(const sk_search *s, int p, int a, int b) {
 }
 
 /* the quadruple of the four corners c[0..3] (increasing) */
-static int quadruple(const sk_search *s, const int c[4]) {
+static int quadruple(const sk_search *s, const lines_except *le, const int c[4]) {
   const sk_grid *g = s->grid;
   sk_mask all = 0;
   for (int i = 0; i < 4; i++) all |= g->cand[c[i]];
@@ -151,6 +167,17 @@ static int quadruple(const sk_search *s, const int c[4]) {
     {0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}, {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1},
   };
   const int pivots[2][2] = {{c[0], c[3]}, {c[1], c[2]}};
+  /* firework digits of each pivot, with the other two corners as partners */
+  sk_mask fw[2][2];
+  int any = 0;
+  for (int pv = 0; pv < 2; pv++) {
+    int n1 = pivots[1 - pv][0], n2 = pivots[1 - pv][1];
+    fw[pv][0] = firework_digits(g, le, n1, n2, pivots[pv][0]);
+    fw[pv][1] = firework_digits(g, le, n1, n2, pivots[pv][1]);
+    if (sk_mask_count(fw[pv][0]) >= 2 && sk_mask_count(fw[pv][1]) >= 2 &&
+        sk_mask_count((sk_mask)(fw[pv][0] | fw[pv][1])) >= 4) any = 1;
+  }
+  if (!any) return 0;
   for (int i = 0; i < nd; i++)
     for (int j = i + 1; j < nd; j++)
       for (int k = j + 1; k < nd; k++)
@@ -159,8 +186,7 @@ static int quadruple(const sk_search *s, const int c[4]) {
           for (int pv = 0; pv < 2; pv++) {
             int p1 = pivots[pv][0], p2 = pivots[pv][1];
             int n1 = pivots[1 - pv][0], n2 = pivots[1 - pv][1];
-            sk_mask fw1 = firework_digits(g, n1, n2, p1);
-            sk_mask fw2 = firework_digits(g, n1, n2, p2);
+            sk_mask fw1 = fw[pv][0], fw2 = fw[pv][1];
             for (int sp = 0; sp < 6; sp++) {
               sk_mask pair1 = (sk_mask)(SK_BIT(four[split[sp][0]]) | SK_BIT(four[split[sp][1]]));
               sk_mask pair2 = (sk_mask)(SK_BIT(four[split[sp][2]]) | SK_BIT(four[split[sp][3]]));
@@ -192,11 +218,14 @@ static int quadruple(const sk_search *s, const int c[4]) {
 
 static int search(const sk_search *s) {
   const sk_grid *g = s->grid;
+  lines_except le;
+  lines_init(g, &le);
   for (int q = 0; q < 9; q++) {
     const int *bx = box_quads[q];
     /* triples: box triples of the rectangle in lexicographic order */
     static const int tri[4][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
     for (int t = 0; t < 4; t++) {
+      if (s->host->should_stop(s)) return SK_SEARCH_STOPPED;
       const uint8_t *A = sk_house_cell[18 + bx[tri[t][0]]];
       const uint8_t *B = sk_house_cell[18 + bx[tri[t][1]]];
       const uint8_t *C = sk_house_cell[18 + bx[tri[t][2]]];
@@ -209,11 +238,10 @@ static int search(const sk_search *s) {
           for (int k = 0; k < 9; k++) {
             int c = C[k];
             if (g->value[c]) continue;
-            if (s->host->should_stop(s)) return SK_SEARCH_STOPPED;
             int r = 0;
-            if (same_line(a, b) && same_line(a, c)) r = triple(s, a, b, c);
-            else if (same_line(a, b) && same_line(b, c)) r = triple(s, b, a, c);
-            else if (same_line(a, c) && same_line(b, c)) r = triple(s, c, a, b);
+            if (same_line(a, b) && same_line(a, c)) r = triple(s, &le, a, b, c);
+            else if (same_line(a, b) && same_line(b, c)) r = triple(s, &le, b, a, c);
+            else if (same_line(a, c) && same_line(b, c)) r = triple(s, &le, c, a, b);
             if (r) return SK_SEARCH_STOPPED;
           }
         }
@@ -238,7 +266,7 @@ static int search(const sk_search *s) {
             for (int x = 0; x < 4; x++)
               for (int y = x + 1; y < 4; y++)
                 if (cs[y] < cs[x]) { int tmp = cs[x]; cs[x] = cs[y]; cs[y] = tmp; }
-            if (quadruple(s, cs)) return SK_SEARCH_STOPPED;
+            if (quadruple(s, &le, cs)) return SK_SEARCH_STOPPED;
           }
         }
       }

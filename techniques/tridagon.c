@@ -38,7 +38,9 @@
 **             does not require each of c1, c2 to hold a single extra digit
 **             and picks the eliminated digit by its number, not by the
 **             cell holding it; we require what the proof needs.)
-**   Patterns with a cell of one candidate are skipped (as Sunnie does);
+**   Types 2 to 4 are looked for only when two to four cells hold digits
+**   outside D.  Patterns with a cell of one candidate are skipped (as
+**   Sunnie does);
 **   a hint is emitted only when it eliminates something.
 **
 ** Scan order: Sunnie's (kyoyama-kazusa/Sudoku, ChromaticPatternStepSearcher
@@ -107,9 +109,12 @@ static int sees(int a, int b) {
 /* type 1: returns 1 when the search must stop */
 static int type1(const sk_search *s, const pat *p) {
   const sk_grid *g = s->grid;
+  sk_mask pre[13], suf[13];              /* unions of the cells before / after x */
+  pre[0] = suf[12] = 0;
+  for (int i = 0; i < 12; i++) pre[i + 1] = (sk_mask)(pre[i] | g->cand[p->cell[i]]);
+  for (int i = 11; i >= 0; i--) suf[i] = (sk_mask)(suf[i + 1] | g->cand[p->cell[i]]);
   for (int x = 0; x < 12; x++) {
-    sk_mask d = 0;
-    for (int i = 0; i < 12; i++) if (i != x) d |= g->cand[p->cell[i]];
+    sk_mask d = (sk_mask)(pre[x] | suf[x + 1]);
     if (sk_mask_count(d) != 3) continue;
     int ex = p->cell[x];
     if (!(g->cand[ex] & d)) continue;
@@ -135,7 +140,7 @@ static int types234(const sk_search *s, const pat *p, sk_mask d) {
     sk_mask o = (sk_mask)(g->cand[p->cell[i]] & ~d);
     if (o) { ext[ne++] = p->cell[i]; xs |= o; }
   }
-  if (ne < 2) return 0;                     /* none (impossible) or type 1 */
+  if (ne < 2 || ne > 4) return 0;           /* type 1, or too many extra cells */
   /* type 2: one extra digit */
   if (sk_mask_count(xs) == 1) {
     int x = sk_mask_first(xs);
@@ -304,7 +309,10 @@ static int try_pattern(const sk_search *s, const pat *p) {
     all |= g->cand[c];
   }
   if (type1(s, p)) return 1;
-  if (sk_mask_count(all) >= 4 && sk_mask_count(all) <= 8) {
+  /* types 2-4 need eight cells or more within the three digits */
+  int small = 0;
+  for (int i = 0; i < 12; i++) small += sk_mask_count(g->cand[p->cell[i]]) <= 3;
+  if (small >= 8 && sk_mask_count(all) >= 4) {
     /* every choice of three pattern digits */
     for (sk_mask m1 = all; m1; m1 &= (sk_mask)(m1 - 1))
       for (sk_mask m2 = (sk_mask)(m1 & (m1 - 1)); m2; m2 &= (sk_mask)(m2 - 1))
@@ -338,6 +346,21 @@ static int search(const sk_search *s) {
           if (s->host->should_stop(s)) return SK_SEARCH_STOPPED;
           int first[4];
           for (int i = 0; i < 4; i++) first[i] = sk_house_cell[18 + b[i]][0];
+          /* per box and transversal (0-2 even, 3-5 odd): usable (empty
+          ** cells of two candidates or more), union, cells of <= 3 candidates */
+          int use[4][6], nsm[4][6];
+          sk_mask uni[4][6];
+          for (int i = 0; i < 4; i++)
+            for (int k = 0; k < 6; k++) {
+              const int *off = k < 3 ? even_tr[k] : odd_tr[k - 3];
+              use[i][k] = 1; nsm[i][k] = 0; uni[i][k] = 0;
+              for (int j = 0; j < 3; j++) {
+                int c = first[i] + off[j];
+                if (g->value[c] || sk_mask_count(g->cand[c]) < 2) use[i][k] = 0;
+                nsm[i][k] += sk_mask_count(g->cand[c]) <= 3;
+                uni[i][k] |= g->cand[c];
+              }
+            }
           for (int odd = 0; odd < 4; odd++)
             for (int phase = 0; phase < 2; phase++) {
               const int (*tr[4])[3];
@@ -348,6 +371,23 @@ static int search(const sk_search *s) {
                   for (int t2 = 0; t2 < 3; t2++)
                     for (int t3 = 0; t3 < 3; t3++) {
                       const int t[4] = {t0, t1, t2, t3};
+                      int k[4], sm = 0;
+                      sk_mask u[4], all = 0;
+                      int ok = 1;
+                      for (int i = 0; i < 4 && ok; i++) {
+                        k[i] = t[i] + (tr[i] == even_tr ? 0 : 3);
+                        ok = use[i][k[i]];
+                        u[i] = uni[i][k[i]];
+                        all |= u[i];
+                        sm += nsm[i][k[i]];
+                      }
+                      if (!ok) continue;
+                      /* type 1 needs three boxes within three digits; types
+                      ** 2-4 eight cells of <= 3 candidates; XZ five digits */
+                      int maybe = sk_mask_count(all) == 5 || (sm >= 8 && sk_mask_count(all) >= 4);
+                      for (int i = 0; i < 4 && !maybe; i++)
+                        maybe = sk_mask_count((sk_mask)(u[(i + 1) % 4] | u[(i + 2) % 4] | u[(i + 3) % 4])) <= 3;
+                      if (!maybe) continue;
                       pat p;
                       int n = 0;
                       for (int i = 0; i < 4; i++) {
