@@ -48,11 +48,15 @@
 ** Scan order: Sunnie (ExocetStepSearcher) tries cross-lines along rows
 ** (bases in mini-columns) before columns, as this file does; within a
 ** direction it walks line combinations, which we do not reproduce: we go
-** by base box (1..9), base mini-line in the box, base pair in it, then
-** junior targets (T1 cells in the nearer other box in increasing order,
-** T2 likewise), then senior targets (T, the third cross-line, E in
-** increasing cell order).  Junior exocets are tried before senior ones
-** for the same base, as in Sunnie.
+** by band (stack, for bases in mini-columns), box in it, base mini-line
+** in the box, base pair in the mini-line (in increasing cell order), then
+** the targets: for junior-exocet T1 in the nearer other box of the band,
+** T2 in the farther one, each in increasing order within its box; for
+** senior-exocet T (nearer box first), the third cross-line, then E in
+** increasing order along the cross-lines.  The two ids are separate
+** searches; the table's order decides which is asked first.  A filling
+** of base and targets the compatibility rule cannot find means the grid
+** has no solution: no hint is given then.
 **
 ** Options: none.
 ** Figures: type = 1 junior, 2 senior; extra = the rules that eliminated
@@ -61,7 +65,7 @@
 ** SeniorExocet 9.6 (metadata; its step code adds 0.2 for senior ones),
 ** and rates its JE rule variants (target pair, locked member...) 9.4 as
 ** well, so the table may ignore extra.
-** Hint text: "Junior Exocet: base r1c12 (1234), targets r2c4,r3c7"; focus:
+** Hint text: "Junior Exocet: base r3c1,r3c2 (1234), targets r2c4,r1c7"; focus:
 ** the base digits in the base and target cells.
 */
 #include "sk_plugin.h"
