@@ -33,6 +33,11 @@
 **                      step makes);
 **     cover rule       a base digit d that R can take at most once would
 **                      need both targets: d leaves B1, B2, T1, T2;
+**     target cover     a target T holding d would leave the other two
+**                      cross-lines to take d twice from the cells of R
+**                      that do not see T; when they cannot (the forum's
+**                      rule for a base digit with a cross-line as one of
+**                      its two cover houses), d leaves T;
 **     compatibility    (the forum's base-candidate rule and target-pair
 **                      rule, exactly) a candidate of B1, B2, T1 or T2
 **                      stays only when some choice of distinct values for
@@ -60,7 +65,8 @@
 **
 ** Options: none.
 ** Figures: type = 1 junior, 2 senior; extra = the rules that eliminated
-** something, a bit set: 1 target rule, 2 compatibility, 4 cover rule;
+** something, a bit set: 1 target rule, 2 compatibility, 4 cover rule,
+** 8 target cover rule;
 ** size = the number of base digits.  Sunnie rates JuniorExocet 9.4 and
 ** SeniorExocet 9.6 (metadata; its step code adds 0.2 for senior ones),
 ** and rates its JE rule variants (target pair, locked member...) 9.4 as
@@ -172,6 +178,19 @@ static int check(const sk_search *s, const exo *x) {
   const int cell[4] = {x->b1, x->b2, x->t1, x->t2};
   sk_mask left[4];
   for (int i = 0; i < 4; i++) left[i] = (sk_mask)(g->cand[cell[i]] & D & ~cover);
+  /* target cover rule: a target holding d leaves the other two cross-lines
+  ** to take d from the cells of R that do not see it, twice */
+  sk_mask tcover[4] = {0, 0, 0, 0};
+  for (int i = 2; i < 4; i++)
+    for (sk_mask m = left[i]; m; m &= (sk_mask)(m - 1)) {
+      int d = sk_mask_first(m), cells[27], away[27], na = 0, chosen[4];
+      int n = r_cells(g, x, d, cells);
+      for (int k = 0; k < n; k++)
+        if (!sees(cells[k], cell[i])) away[na++] = cells[k];
+      if (place_max(away, na, 0, chosen, 0, 1) < 2) tcover[i] |= SK_BIT(d);
+    }
+  left[2] &= (sk_mask)~tcover[2];
+  left[3] &= (sk_mask)~tcover[3];
   /* compatibility: supported candidates */
   sk_mask keep[4] = {0, 0, 0, 0};
   for (sk_mask m1 = left[0]; m1; m1 &= (sk_mask)(m1 - 1))
@@ -196,7 +215,8 @@ static int check(const sk_search *s, const exo *x) {
     sk_mask outside = (sk_mask)(e & ~D);
     if (outside) rules |= 1;           /* only targets can hold such digits */
     if (e & D & cover) rules |= 4;
-    if (e & D & ~cover) rules |= 2;
+    if (e & tcover[i]) rules |= 8;
+    if (e & D & ~cover & ~tcover[i]) rules |= 2;
   }
   if (!rules) return 0;
   for (int i = 0; i < 4; i++) h.focus[cell[i]] = (sk_mask)(g->cand[cell[i]] & D & ~h.elim[cell[i]]);

@@ -153,6 +153,22 @@ static void test_senior_with_base_rules(void **state) {
   all_sound(&g, sol);
 }
 
+static void test_senior_target_cover(void **state) {
+  (void)state;
+  uint8_t sol[SK_CELLS];
+  sk_grid g = settled(".32.....58..3.....9.428...1...4...39...6...5.....1.....2...67.8.....4....95....6.", sol);
+  sk_hint h = first("senior-exocet", &g);
+  assert_string_equal(h.text, "Senior Exocet: base r7c4,r8c4 (1579), targets r1c6,r6c1");
+  /* the target rule takes 2, 3, 6 (not base digits) from r6c1; with 7 in
+  ** r6c1 the other two cross-lines could not both take 7 from the cells
+  ** that do not see it, so 7 leaves it (target cover rule); the
+  ** compatibility rule then takes 1 and 9 from r7c4 */
+  expect_cands(&h, "r6c1:2367 r7c4:19");
+  assert_int_equal(h.fig[SK_FIG_EXTRA], 1 | 2 | 8);
+  sound(&h, sol);
+  all_sound(&g, sol);
+}
+
 static void test_easter_monster_has_none(void **state) {
   (void)state;
   uint8_t sol[SK_CELLS];
@@ -230,6 +246,7 @@ int main(void) {
     cmocka_unit_test(test_junior),
     cmocka_unit_test(test_junior_same_row_targets),
     cmocka_unit_test(test_senior_with_base_rules),
+    cmocka_unit_test(test_senior_target_cover),
     cmocka_unit_test(test_easter_monster_has_none),
     cmocka_unit_test(test_extra_places_break_it),
     cmocka_unit_test(test_hard_states_sound),
