@@ -158,8 +158,9 @@ $(BUILD)/sudokit-static: FORCE
 $(filter $(BUILD)/tests/test_techniques_%,$(TESTS)): $(BUILD)/obj/tests/unit/technique_fixture.o
 # So do the tests of techniques beyond SE's table.
 $(BUILD)/tests/test_single_digit $(BUILD)/tests/test_coloring $(BUILD)/tests/test_msls \
-  $(BUILD)/tests/test_sk_loop $(BUILD)/tests/test_extended_rectangle \
-  $(BUILD)/tests/test_bug_n: $(BUILD)/obj/tests/unit/pattern_fixture.o
+  $(BUILD)/tests/test_sk_loop $(BUILD)/tests/test_extended_rectangle $(BUILD)/tests/test_bug_n \
+  $(BUILD)/tests/test_exocet $(BUILD)/tests/test_tridagon $(BUILD)/tests/test_fireworks: \
+  $(BUILD)/obj/tests/unit/pattern_fixture.o
 $(BUILD)/obj/tests/unit/pattern_fixture.o: CFLAGS += $(CMOCKA_CFLAGS)
 # The tests of HoDoKu's techniques, and of Sunnie's beyond them, share theirs
 # (it uses cmocka's asserts).
