@@ -193,6 +193,31 @@ void expect_focus(const sk_hint *h, int d, const char *cells) {
                h->focus[c], want[c], h->text);
 }
 
+void expect_cands(const sk_hint *h, const char *spec) {
+  sk_mask want[SK_CELLS] = {0};
+  for (const char *p = spec; *p; ) {
+    if (*p == ' ') { p++; continue; }
+    int c = parse_cell(&p);
+    if (*p++ != ':') fail_msg("bad candidate spec \"%s\"", spec);
+    for (; *p >= '1' && *p <= '9'; p++) want[c] |= SK_BIT(*p - '0');
+  }
+  assert_int_equal(h->cell, -1);
+  for (int c = 0; c < SK_CELLS; c++)
+    if (h->elim[c] != want[c])
+      fail_msg("cell r%dc%d: eliminates %03x, expected %03x (%s)", c / 9 + 1, c % 9 + 1,
+               h->elim[c], want[c], h->text);
+}
+
+int count_elims(const sk_hint *h) {
+  int n = 0;
+  for (int c = 0; c < SK_CELLS; c++) n += sk_mask_count(h->elim[c]);
+  return n;
+}
+
+int has_elim(const sk_hint *h, int r, int c, int d) {
+  return (h->elim[rc(r, c)] & SK_BIT(d)) != 0;
+}
+
 /* }====== */
 
 /* {====== puzzles */

@@ -15,6 +15,18 @@
 
 /* {====== engines */
 
+/* The head of a test table: its name and the singles and locked
+** candidates at SE's values; a test appends its subsets and techniques. */
+#define PATTERN_TABLE_HEAD \
+  "name: test\n" \
+  "techniques:\n" \
+  "  - {id: full-house, base: 1.0}\n" \
+  "  - {id: hidden-single-block, base: 1.2}\n" \
+  "  - {id: hidden-single-line, base: 1.5}\n" \
+  "  - {id: naked-single, base: 2.3}\n" \
+  "  - {id: pointing, base: 2.6}\n" \
+  "  - {id: claiming, base: 2.8}\n"
+
 /* Load the build's plugins named in plugins[0..n-1] (without ".so"; the
 ** array must outlive the tests) and bind them to the table text.  0, or
 ** -1 with the message on stderr. */
@@ -66,6 +78,13 @@ void none(const char *id, const sk_grid *g);
 void expect_elims(const sk_hint *h, int d, const char *cells);
 /* The hint's focus is exactly digit d in the cells of "r1c1 r2c5". */
 void expect_focus(const sk_hint *h, int d, const char *cells);
+/* The hint places nothing and removes exactly the candidates of spec
+** ("r1c7:6 r2c4:59"), any digits. */
+void expect_cands(const sk_hint *h, const char *spec);
+/* How many candidates the hint removes; whether it removes digit d of
+** row r, column c (1-based). */
+int count_elims(const sk_hint *h);
+int has_elim(const sk_hint *h, int r, int c, int d);
 
 /* }====== */
 

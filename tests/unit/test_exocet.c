@@ -82,18 +82,6 @@ static void sound(const sk_hint *h, const uint8_t sol[SK_CELLS]) {
   for (int c = 0; c < SK_CELLS; c++) assert_false(h->elim[c] & SK_BIT(sol[c]));
 }
 
-/* The hint removes exactly the candidates of spec ("r1c7:6 r2c4:59"). */
-static void expect_cands(const sk_hint *h, const char *spec) {
-  sk_mask want[SK_CELLS] = {0};
-  for (const char *p = spec; *p; ) {
-    if (*p == ' ') { p++; continue; }
-    assert_true(p[0] == 'r' && p[2] == 'c' && p[4] == ':');
-    int c = rc(p[1] - '0', p[3] - '0');
-    for (p += 5; *p >= '1' && *p <= '9'; p++) want[c] |= SK_BIT(*p - '0');
-  }
-  for (int c = 0; c < SK_CELLS; c++) assert_int_equal(h->elim[c], want[c]);
-}
-
 /* every hint of both techniques on g removes no solution digit */
 static int all_sound(const sk_grid *g, const uint8_t sol[SK_CELLS]) {
   int n = 0;

@@ -25,14 +25,7 @@
 static const char *const plugins[] = {"singles", "locking", "subsets", "fish", "fireworks"};
 
 #define TABLE \
-  "name: test\n" \
-  "techniques:\n" \
-  "  - {id: full-house, base: 1.0}\n" \
-  "  - {id: hidden-single-block, base: 1.2}\n" \
-  "  - {id: hidden-single-line, base: 1.5}\n" \
-  "  - {id: naked-single, base: 2.3}\n" \
-  "  - {id: pointing, base: 2.6}\n" \
-  "  - {id: claiming, base: 2.8}\n" \
+  PATTERN_TABLE_HEAD \
   "  - {id: naked-pair, base: 3.0}\n" \
   "  - {id: x-wing, base: 3.2}\n" \
   "  - {id: hidden-pair, base: 3.4}\n" \
@@ -43,25 +36,6 @@ static const char *const plugins[] = {"singles", "locking", "subsets", "fish", "
   "  - {id: jellyfish, base: 5.2}\n" \
   "  - {id: hidden-quad, base: 5.4}\n" \
   "  - {id: firework, base: 6.0, modifiers: [{figure: size, map: {4: 0.3}}]}\n"
-
-static const char *const basics[] = {
-  "full-house", "hidden-single-block", "hidden-single-line", "naked-single", "pointing",
-  "claiming", "naked-pair", "x-wing", "hidden-pair", "naked-triple", "swordfish",
-  "hidden-triple", "naked-quad", "jellyfish", "hidden-quad",
-};
-
-/* The hint removes exactly the candidates of spec ("r1c7:6 r2c4:59"). */
-static void expect_cands(const sk_hint *h, const char *spec) {
-  sk_mask want[SK_CELLS] = {0};
-  for (const char *p = spec; *p; ) {
-    if (*p == ' ') { p++; continue; }
-    assert_true(p[0] == 'r' && p[2] == 'c' && p[4] == ':');
-    int c = rc(p[1] - '0', p[3] - '0');
-    for (p += 5; *p >= '1' && *p <= '9'; p++) want[c] |= SK_BIT(*p - '0');
-  }
-  assert_int_equal(h->cell, -1);
-  for (int c = 0; c < SK_CELLS; c++) assert_int_equal(h->elim[c], want[c]);
-}
 
 static void drop_digits(sk_grid *g, const char *digits, const char *cells) {
   for (const char *d = digits; *d; d++) drop(g, *d - '0', cells);
@@ -114,29 +88,15 @@ static void test_quadruple(void **state) {
                    "r2c2:12 r2c3:12 r3c2:12 r3c3:12 r7c7:34 r7c8:34 r8c7:34 r8c8:34");
 }
 
-static void check_puzzle(const char *puzzle, const char *text) {
-  sk_puzzle p;
-  memset(&p, 0, sizeof p);
-  assert_int_equal(sk_parse_line(puzzle, &p), 0);
+static void check_puzzle(const char *givens, const char *text) {
   uint8_t sol[SK_CELLS];
-  assert_int_equal(sk_solve_count(p.values, 2, sol, NULL), 1);
-  sk_grid g;
-  int bad = -1;
-  assert_int_equal(sk_puzzle_grid(&p, &g, &bad), 0);
-  sk_puzzle_free(&p);
-  for (int moved = 1; moved; ) {
-    moved = 0;
-    for (size_t i = 0; i < sizeof basics / sizeof basics[0] && !moved; i++) {
-      found *f = run(basics[i], &g, 0);
-      if (f->count) { sk_hint_apply(&f->hint[0], &g); moved = 1; }
-    }
-  }
+  sk_grid g = puzzle(givens, sol);
+  assert_true(advance(&g, "firework") >= 0);
   sk_hint h = first("firework", &g);
   assert_string_equal(h.text, text);
   found *f = run("firework", &g, 1);
   assert_true(f->count >= 1);
-  for (int i = 0; i < f->count && i < MAX_FOUND; i++)
-    for (int c = 0; c < SK_CELLS; c++) assert_false(f->hint[i].elim[c] & SK_BIT(sol[c]));
+  expect_sound(f, sol);
 }
 
 static void test_puzzles(void **state) {

@@ -21,14 +21,7 @@
 static const char *const plugins[] = {"singles", "locking", "subsets", "msls"};
 
 static const char table[] =
-  "name: test\n"
-  "techniques:\n"
-  "  - {id: full-house, base: 1.0}\n"
-  "  - {id: hidden-single-block, base: 1.2}\n"
-  "  - {id: hidden-single-line, base: 1.5}\n"
-  "  - {id: naked-single, base: 2.3}\n"
-  "  - {id: pointing, base: 2.6}\n"
-  "  - {id: claiming, base: 2.8}\n"
+  PATTERN_TABLE_HEAD
   "  - {id: naked-pair, base: 3.0}\n"
   "  - {id: hidden-pair, base: 3.4}\n"
   "  - {id: naked-triple, base: 3.6}\n"
@@ -48,16 +41,6 @@ static const char forum_16[] =
 static int setup(void **state) {
   (void)state;
   return pattern_setup(plugins, sizeof plugins / sizeof plugins[0], table);
-}
-
-static int count_elims(const sk_hint *h) {
-  int n = 0;
-  for (int c = 0; c < SK_CELLS; c++) n += sk_mask_count(h->elim[c]);
-  return n;
-}
-
-static int has_elim(const sk_hint *h, int r, int c, int d) {
-  return (h->elim[rc(r, c)] & SK_BIT(d)) != 0;
 }
 
 static void test_easter_monster(void **state) {
