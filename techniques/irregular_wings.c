@@ -457,6 +457,7 @@ static int gchain(const sk_search *s, const char *name, const gnode *n) {
   h.fig[SK_FIG_SIZE] = sk_bits_count(cells);
   h.fig[SK_FIG_TYPE] = 1;
   h.fig[SK_FIG_EXTRA] = glinks;
+  h.name = name;
   host->hint_printf(&h, "%s: ", name);
   text_gchain(host, &h, n);
   return host->emit(s, &h);
