@@ -27,9 +27,20 @@
 ** may be all the other places of y in a house of W, P all the other places
 ** of x in a house of W, as long as A sees every cell of Q; x then leaves
 ** the cells seeing A and every cell of P.  (A group of two or three cells
-** lies in one box-line intersection, as Sunnie's grouped nodes.)  The
-** S-, L- and H-Wing with grouped nodes (Sunnie's chain searcher, rated
-** higher) are not searched.
+** lies in one box-line intersection, as Sunnie's grouped nodes.)
+** Grouped S-, L- and H-Wings (ids grouped-s-wing, grouped-l-wing,
+** grouped-h-wing; Sunnie's GroupedSWing, GroupedLWing, GroupedHWing, found
+** by its chain searcher): the same chains with a group for a node on a
+** single-digit link (sk_group_links.h: two or three cells of one box
+** sharing a row or column, true when one of them holds the digit).  A
+** strong link of one digit is then two nodes that are all its places in
+** a house, a weak link two nodes whose cells all see each other; a node
+** on a link inside a cell (bivalue, or two digits of one cell) stays a
+** single cell.  So groups may be A, B, D, E of the S-Wing, A and D of the
+** L-Wing, C and D of the H-Wing; a chain with no group is the plain
+** wing's, and the grouped searches leave it out.  Of the ends, a single
+** cell seeing every cell of the other end loses that end's digit (a group
+** end loses nothing: its true cell is not known).
 **
 ** Scan order (each instance that removes something is emitted; Sunnie's
 ** chain searcher sorts all it finds, so there is no first one to follow):
@@ -46,16 +57,29 @@
 **   h-wing  B bivalue in cell order, y its digits ascending; A a bivalue
 **           peer of B holding y (cell order); C among B's peers holding z,
 **           D its partners on z
+**   grouped-s-wing  C as for s-wing; the strong links (A, B) of x in
+**           sk_glinks' order (rows, columns, boxes, and the splits of each
+**           house's places) with every cell of B seeing C; then (D, E) of
+**           y likewise
+**   grouped-l-wing  B, y, C as for l-wing; x in B, the strong links
+**           (A, B) of x; z in C, the strong links (C, D) of z
+**   grouped-h-wing  B, y, A as for h-wing; the strong links (C, D) of z
+**           with every cell of C seeing B
 ** Options: grouped (m-wing; 1: search grouped M-Wings too, as Sunnie
 ** does; 0: single cells only).
 ** Figures: length = 6, the chain's candidates (Sunnie's chain Length, its
 ** length factor for S/L/H-Wings); size = the cells of the pattern (4, 5
-** for the S-Wing, more with groups); type = 1 for a grouped M-Wing, else
-** 0.  Focus: the chain's candidates.  Text: the name and the chain,
+** for the S-Wing, more with groups); type = 1 for a grouped M-Wing or a
+** grouped S-, L-, H-Wing, else 0; extra (grouped S-, L-, H-Wings) = the
+** chain's links with a group at one end at least (the count of Sunnie's
+** grouped-node factor for such links).  Focus: the chain's candidates.  Text: the name and the chain,
 ** "M-Wing: (2=5)r1c1-(5)r1c7=(5-2)r4c7=(2)r4c2", "Grouped M-Wing:
-** (7=5)r1c1-(5)r2c23=(5-7)r2c6=(7)r7c6" (a group in HoDoKu's compact form).
+** (7=5)r1c1-(5)r2c23=(5-7)r2c6=(7)r7c6" (a group in HoDoKu's compact form),
+** "Grouped S-Wing: (4)r2c12=(4)r2c7-(4=8)r5c7-(8)r5c1=(8)r6c2".
 */
+#include <stdlib.h>
 #include "sk_plugin.h"
+#include "sk_group_links.h"
 
 typedef struct node { int cell, digit; } node;
 
@@ -363,6 +387,194 @@ static int h_wing(const sk_search *s) {
   return SK_SEARCH_DONE;
 }
 
+/* {====== grouped S-, L- and H-Wings */
+
+/* A node of the chain: a digit in one cell or in a group of cells. */
+typedef struct gnode { sk_bits cells; int digit; } gnode;
+
+static gnode gn(sk_bits cells, int d) { gnode n = {cells, d}; return n; }
+static gnode gn1(int cell, int d) {
+  gnode n = {{{0, 0}}, d};
+  sk_bits_set(&n.cells, cell);
+  return n;
+}
+
+/* What the ends e1, e2 (different digits, one of them true) remove: a
+** single cell seeing every cell of the other end loses its digit; one
+** cell for both loses its other digits. */
+static int gend_elims(const sk_grid *g, gnode e1, gnode e2, sk_hint *h) {
+  int one1 = sk_bits_count(e1.cells) == 1, one2 = sk_bits_count(e2.cells) == 1;
+  int c1 = sk_bits_first(e1.cells), c2 = sk_bits_first(e2.cells), any = 0;
+  if (one1 && one2 && c1 == c2) {
+    sk_mask m = (sk_mask)(g->cand[c1] & ~SK_BIT(e1.digit) & ~SK_BIT(e2.digit));
+    if (m) h->elim[c1] |= m, any = 1;
+    return any;
+  }
+  if (one1 && (g->cand[c1] & SK_BIT(e2.digit)) && sk_gsees_all(e1.cells, e2.cells))
+    sk_hint_elim(h, c1, e2.digit), any = 1;
+  if (one2 && (g->cand[c2] & SK_BIT(e1.digit)) && sk_gsees_all(e2.cells, e1.cells))
+    sk_hint_elim(h, c2, e1.digit), any = 1;
+  return any;
+}
+
+/* The chain n[0..5] in Eureka notation, a group in compact form. */
+static void text_gchain(const sk_host *host, sk_hint *h, const gnode *n) {
+  for (int i = 0; i < 6; ) {
+    if (i) host->hint_printf(h, "%c", i % 2 ? '=' : '-');
+    host->hint_printf(h, "(%d", n[i].digit);
+    int j = i;
+    while (j + 1 < 6 && sk_bits_count(n[i].cells) == 1 && sk_bits_equal(n[j + 1].cells, n[i].cells)) {
+      host->hint_printf(h, "%c%d", (j + 1) % 2 ? '=' : '-', n[j + 1].digit);
+      j++;
+    }
+    host->hint_printf(h, ")");
+    text_cells(host, h, n[i].cells);
+    i = j + 1;
+  }
+}
+
+/* Emit the chain n[0..5] (strong, weak, strong, weak, strong links, each
+** checked by its search) if it has a group and its ends remove something. */
+static int gchain(const sk_search *s, const char *name, const gnode *n) {
+  const sk_grid *g = s->grid;
+  const sk_host *host = s->host;
+  int groups = 0, glinks = 0;
+  for (int i = 0; i < 6; i++) groups += sk_bits_count(n[i].cells) > 1;
+  if (!groups) return 0;                          /* the plain wing's */
+  for (int i = 0; i < 6; i++)
+    for (int j = i + 1; j < 6; j++)
+      if (n[i].digit == n[j].digit && !sk_bits_empty(sk_bits_and(n[i].cells, n[j].cells))) return 0;
+  sk_hint h;
+  host->hint_init(&h);
+  if (!gend_elims(g, n[0], n[5], &h)) return 0;
+  sk_bits cells = {{0, 0}};
+  for (int i = 0; i < 6; i++) {
+    for (sk_bits b = n[i].cells; !sk_bits_empty(b); ) sk_hint_focus(&h, sk_bits_pop(&b), n[i].digit);
+    cells = sk_bits_or(cells, n[i].cells);
+    if (i && (sk_bits_count(n[i - 1].cells) > 1 || sk_bits_count(n[i].cells) > 1)) glinks++;
+  }
+  h.fig[SK_FIG_LENGTH] = 6;
+  h.fig[SK_FIG_SIZE] = sk_bits_count(cells);
+  h.fig[SK_FIG_TYPE] = 1;
+  h.fig[SK_FIG_EXTRA] = glinks;
+  h.name = name;
+  host->hint_printf(&h, "%s: ", name);
+  text_gchain(host, &h, n);
+  return host->emit(s, &h);
+}
+
+/* Every digit's strong links (sk_group_links.h), on the heap. */
+typedef struct glinks { int n[10]; sk_glink l[10][SK_GLINKS_MAX]; } glinks;
+
+static glinks *glinks_of(const sk_grid *g) {
+  glinks *L = malloc(sizeof *L);
+  if (!L) return NULL;
+  for (int d = 1; d <= 9; d++) L->n[d] = sk_glinks(g, d, L->l[d], SK_GLINKS_MAX);
+  return L;
+}
+
+static sk_bits one_cell(int c) {
+  sk_bits b = {{0, 0}};
+  sk_bits_set(&b, c);
+  return b;
+}
+
+/* (x)A = (x)B - (x=y)C - (y)D = (y)E with a group among A, B, D, E */
+static int s_wing_grouped(const sk_search *s, const glinks *L) {
+  const sk_grid *g = s->grid;
+  sk_bits bi = bivalue_cells(g);
+  for (int c; (c = sk_bits_pop(&bi)) >= 0; ) {
+    sk_mask m = g->cand[c];
+    int x = sk_mask_first(m), y = sk_mask_first((sk_mask)(m & (m - 1)));
+    sk_bits cc = one_cell(c);
+    for (int i = 0; i < L->n[x]; i++) {
+      const sk_glink *ab = &L->l[x][i];
+      if (sk_bits_has(&ab->p, c) || !sk_gsees_all(ab->q, cc)) continue;
+      for (int j = 0; j < L->n[y]; j++) {
+        const sk_glink *de = &L->l[y][j];
+        if (sk_bits_has(&de->q, c) || !sk_gsees_all(de->p, cc)) continue;
+        gnode n[6] = {gn(ab->p, x), gn(ab->q, x), gn1(c, x), gn1(c, y), gn(de->p, y), gn(de->q, y)};
+        if (gchain(s, "Grouped S-Wing", n)) return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+/* (x)A = (x-y)B = (y-z)C = (z)D with a group for A or D */
+static int l_wing_grouped(const sk_search *s, const glinks *L) {
+  const sk_grid *g = s->grid;
+  for (int b = 0; b < SK_CELLS; b++) {
+    sk_mask mb = g->cand[b];
+    if (bits9(mb) < 2) continue;
+    sk_bits bb = one_cell(b);
+    for (sk_mask ys = mb; ys; ys &= (sk_mask)(ys - 1)) {
+      int y = sk_mask_first(ys);
+      sk_bits cs = partners(g, b, y);
+      for (int c; (c = sk_bits_pop(&cs)) >= 0; ) {
+        if (c < b) continue;
+        sk_bits cc = one_cell(c);
+        for (sk_mask xs = (sk_mask)(mb & ~SK_BIT(y)); xs; xs &= (sk_mask)(xs - 1)) {
+          int x = sk_mask_first(xs);
+          for (int i = 0; i < L->n[x]; i++) {
+            const sk_glink *ab = &L->l[x][i];
+            if (!sk_bits_equal(ab->q, bb)) continue;
+            for (sk_mask zs = (sk_mask)(g->cand[c] & ~SK_BIT(y) & ~SK_BIT(x)); zs;
+                 zs &= (sk_mask)(zs - 1)) {
+              int z = sk_mask_first(zs);
+              for (int j = 0; j < L->n[z]; j++) {
+                const sk_glink *cd = &L->l[z][j];
+                if (!sk_bits_equal(cd->p, cc)) continue;
+                gnode n[6] = {gn(ab->p, x), gn1(b, x), gn1(b, y), gn1(c, y), gn1(c, z), gn(cd->q, z)};
+                if (gchain(s, "Grouped L-Wing", n)) return 1;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return 0;
+}
+
+/* (x=y)A - (y=z)B - (z)C = (z)D with a group for C or D */
+static int h_wing_grouped(const sk_search *s, const glinks *L) {
+  const sk_grid *g = s->grid;
+  sk_bits bi = bivalue_cells(g), all = bi;
+  for (int b; (b = sk_bits_pop(&bi)) >= 0; ) {
+    sk_mask mb = g->cand[b];
+    sk_bits bb = one_cell(b);
+    for (int t = 0; t < 2; t++) {
+      int lo = sk_mask_first(mb), hi = sk_mask_first((sk_mask)(mb & (mb - 1)));
+      int y = t ? hi : lo, z = t ? lo : hi;
+      sk_bits as = sk_bits_and(sk_bits_and(all, sk_peer_bits[b]), g->dcells[y - 1]);
+      for (int a; (a = sk_bits_pop(&as)) >= 0; ) {
+        int x = sk_mask_first((sk_mask)(g->cand[a] & ~SK_BIT(y)));
+        if (x == z) continue;
+        for (int j = 0; j < L->n[z]; j++) {
+          const sk_glink *cd = &L->l[z][j];
+          if (!sk_gsees_all(cd->p, bb)) continue;
+          gnode n[6] = {gn1(a, x), gn1(a, y), gn1(b, y), gn1(b, z), gn(cd->p, z), gn(cd->q, z)};
+          if (gchain(s, "Grouped H-Wing", n)) return 1;
+        }
+      }
+    }
+  }
+  return 0;
+}
+
+static int grouped(const sk_search *s, int (*fn)(const sk_search *, const glinks *)) {
+  glinks *L = glinks_of(s->grid);
+  if (!L) return SK_SEARCH_DONE;
+  int r = fn(s, L);
+  free(L);
+  return r ? SK_SEARCH_STOPPED : SK_SEARCH_DONE;
+}
+
+static int s_wing_g(const sk_search *s) { return grouped(s, s_wing_grouped); }
+static int l_wing_g(const sk_search *s) { return grouped(s, l_wing_grouped); }
+static int h_wing_g(const sk_search *s) { return grouped(s, h_wing_grouped); }
+
 SK_PLUGIN_ENTRY(irregular_wings) {
   SK_PLUGIN_CHECK(host, reg);
   static const sk_technique t[] = {
@@ -370,6 +582,9 @@ SK_PLUGIN_ENTRY(irregular_wings) {
     {"s-wing", "S-Wing", 0, s_wing, NULL},
     {"l-wing", "L-Wing", 0, l_wing, NULL},
     {"h-wing", "H-Wing", 0, h_wing, NULL},
+    {"grouped-s-wing", "Grouped S-Wing", 0, s_wing_g, NULL},
+    {"grouped-l-wing", "Grouped L-Wing", 0, l_wing_g, NULL},
+    {"grouped-h-wing", "Grouped H-Wing", 0, h_wing_g, NULL},
   };
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
     if (host->register_technique(reg, &t[i]) != 0) return SK_PLUGIN_ERROR;

@@ -36,7 +36,11 @@
 ** instance that removes nothing is skipped.  Every instance found is
 ** emitted, in that order.  No options.
 **
-** Figures: size = |C| + |L| + |B|.  Focus: every candidate of the cells of
+** Figures: size = |C| + |L| + |B|; extra = the isolated values, those of
+** V held by neither L nor B (Sunnie's SueDeCoqIsolated, its isolated-digit
+** factor); complexity = the candidates removed from cells of C, L and B
+** themselves (cannibalism: an extra value of both L and B leaving a cell of
+** L in the intersection; Sunnie's cannibalism factor).  Focus: every candidate of the cells of
 ** C, L and B.  HoDoKu's library line takes its <candidate(s)> field from the
 ** values eliminated (the table's rule digits: elim).  Text as HoDoKu's
 ** SolutionStep.toString(2) before " => ": "Sue de Coq: r7c45 - {123689}
@@ -120,6 +124,10 @@ static int found(const sdc *x, sk_bits b, sk_mask vb) {
   if (!sk_hint_has_elims(&h)) return 0;
   sk_bits all = sk_bits_or(x->c, sk_bits_or(x->l, b));
   h.fig[SK_FIG_SIZE] = sk_bits_count(all);
+  h.fig[SK_FIG_EXTRA] = bits9((unsigned)(x->v & ~(x->vl | vb)));
+  int eaten = 0;
+  for (sk_bits p = all; !sk_bits_empty(p); ) eaten += bits9(h.elim[sk_bits_pop(&p)]);
+  h.fig[SK_FIG_COMPLEXITY] = eaten;
   for (int c; (c = sk_bits_pop(&all)) >= 0; ) h.focus[c] = x->g->cand[c];
   host->hint_printf(&h, "Sue de Coq: ");
   text_set(host, &h, x->c, x->v);

@@ -11,7 +11,9 @@
 **   blossom.c  death-blossom (Death Blossom, 0904): the first found, stem
 **              cells in cell order
 **   w_wing.c   als-w-wing (ALS-W-Wing, Sunnie's; not a HoDoKu technique):
-**              two ALS joined by a conjugate pair
+**              two ALS joined by a conjugate pair; grouped-als-w-wing
+**              (Sunnie's GroupedAlmostLockedSetsWWing): joined by a strong
+**              link with a group of cells at one end at least
 ** Each file states its rule, scan order, options and figures.  The
 ** options, read with host->param with HoDoKu's solver defaults: overlap
 ** (allowAlsOverlap: 0), forward-only (RCs only towards later ALS: 1),
@@ -30,6 +32,7 @@ SK_PLUGIN_ENTRY(als) {
     {"als-xy-chain", "Almost Locked Set Chain", SK_TECH_COLLECT, als_search_chain, NULL},
     {"death-blossom", "Death Blossom", 0, als_search_blossom, NULL},
     {"als-w-wing", "Almost Locked Set W-Wing", 0, als_search_w_wing, NULL},
+    {"grouped-als-w-wing", "Grouped Almost Locked Set W-Wing", 0, als_search_grouped_w_wing, NULL},
   };
   for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
     if (host->register_technique(reg, &t[i]) != 0) return SK_PLUGIN_ERROR;

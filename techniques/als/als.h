@@ -61,6 +61,7 @@ int als_search_xy_wing(const sk_search *s);
 int als_search_chain(const sk_search *s);
 int als_search_blossom(const sk_search *s);
 int als_search_w_wing(const sk_search *s);
+int als_search_grouped_w_wing(const sk_search *s);
 
 /* bit count of a digit mask */
 static inline int als_bits9(unsigned x) {

@@ -84,7 +84,13 @@
 **
 ** Figures: fig[SK_FIG_TYPE] = 1 continuous, 2 discontinuous, 3 AIC, 4..6
 ** the same grouped (the table maps them to 0706..0711); fig[SK_FIG_LENGTH]
-** = the chain's length - 1, what HoDoKu's library line prints in <extra>.  Focus: the
+** = the chain's length - 1, what HoDoKu's library line prints in <extra>;
+** fig[SK_FIG_SIZE] = the links with a group node at an end (an ALS node
+** counting as a group where its cells holding the link's digit are two or
+** more), fig[SK_FIG_EXTRA] = the ALS nodes: the counts of Sunnie's
+** grouped-node factor (node_counts), priced by ratings/xdrs.yaml; the
+** hodoku table prices neither, and neither changes which steps are found,
+** kept or sorted.  Focus: the
 ** chain's candidates (HoDoKu's library line takes the eliminated digits:
 ** the table says digits: elim).  Text: HoDoKu's step.toString(2) before
 ** " => ", e.g.
@@ -440,6 +446,28 @@ static void put_node(const ctx *x, sk_hint *h, int n) {
   put_cells(x, h, node_cells(x, n));
 }
 
+/* Sunnie's grouped-node factor counts its chain's links one by one: a link
+** through an ALS (the ALS node here, entered on one digit and left on
+** another) adds most, a link with a group of cells at either end less.
+** Here: *glinks = the links (consecutive nodes in different cells) with a
+** group node at an end, or with an ALS node at an end whose cells holding
+** the link's digit are two or more (Sunnie's node on the ALS's side is
+** those cells); *nals = the ALS nodes. */
+static void node_counts(const ctx *x, const uint16_t *ch, int len, int32_t *glinks, int32_t *nals) {
+  int gl = 0, na = 0;
+  for (int i = 0; i < len; i++) na += tb_is_als(ch[i]);
+  for (int i = 1; i < len; i++) {
+    int a = ch[i - 1], b = ch[i];
+    if (CELL(a) == CELL(b) && tb_is_normal(a) && tb_is_normal(b)) continue;
+    int d = DIGIT(b), grouped = tb_is_group(a) || tb_is_group(b);
+    if (!grouped && tb_is_als(a)) grouped = sk_bits_count(tb_als_of(x->L, a)->in[d]) > 1;
+    if (!grouped && tb_is_als(b)) grouped = sk_bits_count(tb_als_of(x->L, b)->in[d]) > 1;
+    gl += grouped;
+  }
+  *glinks = gl;
+  *nals = na;
+}
+
 static void make_hint(const ctx *x, const step *t, sk_hint *h) {
   const sk_host *host = x->s->host;
   host->hint_init(h);
@@ -449,6 +477,7 @@ static void make_hint(const ctx *x, const step *t, sk_hint *h) {
   h->name = type_name[t->type];
   h->fig[SK_FIG_TYPE] = t->type;
   h->fig[SK_FIG_LENGTH] = t->eff - 1;
+  node_counts(x, x->chp + t->ch, t->len, &h->fig[SK_FIG_SIZE], &h->fig[SK_FIG_EXTRA]);
   for (int i = 0; i < t->nel; i++) sk_hint_elim(h, el[i] % 81, el[i] / 81 + 1);
   for (int i = 0; i < len; i++)
     for (sk_bits b = node_cells(x, ch[i]); !sk_bits_empty(b); )

@@ -12,7 +12,10 @@
 ** conjugate pair; two bivalue cells, the plain W-Wing; a link that does
 ** not see an ALS).  A known state (magictour's top1465 part solved, at the
 ** xdrs table's step) checks the first hint and every hint against the
-** solution.
+** solution.  The grouped ALS-W-Wing (grouped-als-w-wing): the open state
+** with row 5's 5 in r5c5 and the group r5c12 (seeing B's 5), positions
+** where it must find nothing (the plain link; a group that sees neither
+** ALS's 5), and a known state of top1465.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -30,7 +33,8 @@ static const char *const plugins[] = {"als"};
 static const char table[] =
   "name: test\n"
   "techniques:\n"
-  "  - {id: als-w-wing, base: 6.8}\n";
+  "  - {id: als-w-wing, base: 6.8}\n"
+  "  - {id: grouped-als-w-wing, base: 6.9}\n";
 
 typedef struct known { const char *id, *state, *solution, *text, *elims; } known;
 
@@ -48,6 +52,19 @@ static const known known_states[] = {
      "468931527751624839392578461134756298289413675675289314846192753513867942927345186",
      "Almost Locked Set W-Wing: A=r13489c4 {345789}, B=r145679c9 {3456789}, x=4 in r2c6,r2c9, w=9",
      "r1c6:9"},
+  {"grouped-als-w-wing",
+     ".2.....89....5.........6..9..3.......2...6.8.......7..12.....8....4.....1......8."
+     "1.........2.4..78....4.67...2.45...9.2..56.8....456.89..3...........6..9....5.7.."
+     ".2.4..78...3.........4.67..12.45...9.2..56.8.1..456.89.2.....8......6..9....5.7.."
+     "....5.......4..7.9.......8....4..7.9..3.........4....9.....6...1.........2......."
+     ".234..7..12.4..7..1.34..7.........8..2...67.....4.6.......5......3...7..........9"
+     ".23...7.9.....6.....3...7.9.2..5.7.91............5...9...4.......3...78...3....8."
+     "..3...7891.....7891.3.5.7.91...5.7.....4.....1.3.5..8.1......8..2............6..."
+     "..34...8.1..4...8.1.345.........6...........9.2.............7....3.5..8.1.34...8."
+     ".....6...1..4..78..2.......1...5.7......5.78.1.3.5..8.........9..3.5..8.1.34...8.",
+     "956327841127486395834951267548739612271864539369215478793548126415692783682173954",
+     "Grouped Almost Locked Set W-Wing: A=r6c13689 {235789}, B=r123c5 {2568}, x=2 in r5c12,r5c5, w=5",
+     "r2c6:5 r3c6:5"},
 };
 
 static int setup(void **state) {
@@ -105,6 +122,52 @@ static void test_none(void **state) {
   none("als-w-wing", &g);
 }
 
+static void test_open_state_grouped(void **state) {
+  (void)state;
+  sk_grid g;
+  sk_grid_init(&g);
+  static const struct { int cell; sk_mask keep; } cells[] = {
+    {4, SK_BIT(5) | SK_BIT(7)},                    /* r1c5 {57} */
+    {45, SK_BIT(5) | SK_BIT(7)},                   /* r6c1 {57} */
+    {54, SK_BIT(7) | SK_BIT(9)},                   /* r7c1 {79} */
+  };
+  for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++)
+    for (int d = 1; d <= 9; d++)
+      if (!(cells[i].keep & SK_BIT(d))) sk_grid_eliminate(&g, cells[i].cell, d);
+  for (int c = 36; c < 45; c++)                    /* row 5: 5 only in r5c1, r5c2, r5c5 */
+    if (c != 36 && c != 37 && c != 40) sk_grid_eliminate(&g, c, 5);
+  for (int c = 0; c < SK_CELLS; c++) assert_true(g.cand[c] & SK_BIT(hodoku_solution[c] - '0'));
+  const char *want = "Grouped Almost Locked Set W-Wing: A=r1c5 {57}, B=r67c1 {579}, x=5 in r5c5,r5c12, w=7";
+  found *f = run("grouped-als-w-wing", &g, 1);
+  int i = find_text(f, want);
+  assert_true(i >= 0);
+  expect_elims(&f->hint[i], "r1c1:7");
+  expect_focus(&f->hint[i], "r1c5:57 r6c1:57 r7c1:79 r5c5:5 r5c1:5 r5c2:5");
+  assert_string_equal(f->hint[i].name, "Grouped Almost Locked Set W-Wing");
+  assert_int_equal(f->hint[i].fig[SK_FIG_TYPE], 1);
+  assert_int_equal(f->hint[i].fig[SK_FIG_LENGTH], 3);
+  assert_int_equal(f->hint[i].fig[SK_FIG_EXTRA], 3);
+  for (int k = 0; k < f->count && k < MAX_FOUND; k++) {
+    expect_sound(&f->hint[k], hodoku_solution);
+    assert_int_equal(f->hint[k].fig[SK_FIG_TYPE], 1);
+    assert_true(f->hint[k].fig[SK_FIG_LENGTH] >= 3);   /* a group at one end at least */
+  }
+  /* the plain search does not take the group */
+  f = run("als-w-wing", &g, 1);
+  for (int k = 0; k < f->count && k < MAX_FOUND; k++) assert_null(strstr(f->hint[k].text, "r5c12"));
+}
+
+static void test_none_grouped(void **state) {
+  (void)state;
+  /* the plain ALS-W-Wing (r1c5 {57}, r67c1 {579}, r5c5 = r5c1): no group */
+  sk_grid g = position("r1c5:57 r6c1:57 r7c1:79 r5c5:25 r5c1:45 r1c1:57");
+  assert_true(run("als-w-wing", &g, 1)->count > 0);
+  none("grouped-als-w-wing", &g);
+  /* row 5's 5 in r5c1 and the group r5c45: r5c4 does not see A's 5 */
+  g = position("r1c5:57 r6c1:57 r7c1:79 r5c5:25 r5c4:58 r5c1:45 r1c1:57");
+  none("grouped-als-w-wing", &g);
+}
+
 static void test_known_states(void **state) {
   (void)state;
   for (size_t i = 0; i < sizeof known_states / sizeof known_states[0]; i++) {
@@ -123,6 +186,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_open_state),
     cmocka_unit_test(test_none),
+    cmocka_unit_test(test_open_state_grouped),
+    cmocka_unit_test(test_none_grouped),
     cmocka_unit_test(test_known_states),
   };
   return cmocka_run_group_tests(tests, setup, hodoku_fixture_teardown);

@@ -13,8 +13,13 @@
 ** be found.  Known states (public puzzles part solved: magictour's top1465
 ** at a step of the xdrs table, and the M-Wing example of Sunnie's
 ** IrregularWing searcher, its values with its eliminated candidates
-** removed) check the first hint; every hint of every technique there is
-** checked against the puzzle's solution.
+** removed; for the grouped S-, L- and H-Wings top1465 puzzles at a step of
+** a table asking them right after the singles, intersections and subsets)
+** check the first hint; every hint of every technique there is checked
+** against the puzzle's solution.  The grouped wings: hand-made states with
+** a group at one place of the chain (its figures: the links touching a
+** group), the plain wing's state where the grouped search finds nothing,
+** and states whose ends see nothing to remove.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -28,7 +33,8 @@
 #include "hodoku_step_fixture.h"
 
 static const char *const plugins[] = {"irregular_wings"};
-static const char *const ids[] = {"m-wing", "s-wing", "l-wing", "h-wing"};
+static const char *const ids[] = {"m-wing", "s-wing", "l-wing", "h-wing",
+                                   "grouped-s-wing", "grouped-l-wing", "grouped-h-wing"};
 #define NIDS (sizeof ids / sizeof ids[0])
 
 static const char table[] =
@@ -37,7 +43,10 @@ static const char table[] =
   "  - {id: m-wing, base: 4.5}\n"
   "  - {id: s-wing, base: 6.0, modifiers: [{figure: length, chain: {offset: 0, first: 4, step: 0.1}}]}\n"
   "  - {id: l-wing, base: 6.0}\n"
-  "  - {id: h-wing, base: 6.0}\n";
+  "  - {id: h-wing, base: 6.0}\n"
+  "  - {id: grouped-s-wing, base: 6.2}\n"
+  "  - {id: grouped-l-wing, base: 6.2}\n"
+  "  - {id: grouped-h-wing, base: 6.2}\n";
 
 typedef struct known { const char *id, *state, *solution, *text, *elims; } known;
 
@@ -120,6 +129,45 @@ static const known known_states[] = {
      "854926371326871954917543682789165423543297816162438795431782569675319248298654137",
      "H-Wing: (9=5)r8c6-(5=8)r8c3-(8)r7c1=(8)r7c5",
      "r7c5:9"},
+  {"grouped-h-wing",
+     ".2.....89....5.........6..9..3.......2...6.8.......7..12.....8....4.....1......8."
+     "1.........2.4..78....4.67...2.45...9.2..56.8....4.6.89..3...........6..9....5.7.."
+     ".2.4..78...3.........4.67..12.45...9.2..56.8.1..4...89.2.....8......6..9....5.7.."
+     "....5.......4..7.9.......8....4..7.9..3.........4....9.....6...1.........2......."
+     ".234..7..12.4..7..1.34..7.........8..2...67.....4.6.......5......3...7..........9"
+     ".23...7.9.....6.....3...7.9.2..5.7.91............5...9...4.......3...78...3....8."
+     "..3...7891.....7891.3.5.7.91...5.......4.....1.3.5..8.1......8..2............6..."
+     "..34...8.1..4...8.1.345.........6...........9.2.............7....3.5..8.1.34...8."
+     ".....6...1..4...8..2.......1...5.7......5.78.1.3.5..8.........9..3.5..8.1.34...8.",
+     "956327841127486395834951267548739612271864539369215478793548126415692783682173954",
+     "Grouped H-Wing: (8=1)r7c7-(1=5)r7c4-(5)r9c456=(5)r9c8",
+     "r9c8:8"},
+  {"grouped-s-wing",
+     "1..4...89.2.......1..4.......3.5......3.....9......7.....45..8....45..89.....6..."
+     ".......89..3..........5.........6......4.....1.........2.....8..2.....89......7.."
+     "...4....9.....6.........7.........8..2...........5...9..345......345...91........"
+     "12..5.......4...8.12.........3.5......3..6..9....5..89......7..12.4.6....2.4....9"
+     "12..5.......4...8...3............7.......6..9....5..8912.4.6...12.4.6....2.4....9"
+     ".....6.........7..........9...4.....1.........2.........3.5......3.5...........8."
+     "..3......1.........2...6...........9......7.....4......2...6.8..2...6.8.....5...."
+     ".2.4.............9.......8.12...........5.........6...12.4...........7....3......"
+     "......7......5.....2.4.6...12..............8...3..............912.4.6....2.4.....",
+     "124397856835641297967825341241538769583769412679412538312974685498256173756183924",
+     "Grouped S-Wing: (2)r7c3=(2)r7c78-(2=4)r9c9-(4)r8c7=(4)r8c1",
+     "r8c1:2"},
+  {"grouped-l-wing",
+     "1.3..6..9.2...........56..9....56.891.3.5..891.3.56......4.....1.3.5.7.9..3.5.789"
+     "......7..1.3.....9....5...9.2..5..89123.5..89...4.....12..5..8.123.5...9.....6..."
+     "1.34.6..91.34.6..9.......8..2..56..9123.5...9......7..12..5....123.5...9..3.5...9"
+     "12...6...1....67....3.........4......2..5.7.........8.........91...567......5.7.."
+     "1....6.891....6789.....67.9....567.9..3.5.7.9..3.56...1...5678....4......2......."
+     ".2...6.89....5.......4.....1.........2....7.9.2...6........678...3..67....3...78."
+     "..34...8...34...8.12....7...2..5.78......6...12..5.....2..5.7...2..5.7.9...45.7.9"
+     "....5.......4...8.12...67...2....78.12....78.........9..3.......2...67.....4..7.."
+     ".....6..9.....67.9.2...67.9..3.........4......2..5.....2..567.........8.1........",
+     "126953478735284196498617523263478915917536842854192637342861759581729364679345281",
+     "Grouped L-Wing: (7)r1c8=(7-8)r1c9=(8-3)r6c9=(3)r13c9",
+     "r1c8:3"},
 };
 
 static int setup(void **state) {
@@ -426,6 +474,100 @@ static void test_h_wing_none(void **state) {
 
 /* }====== */
 
+/* {====== grouped S-, L- and H-Wings */
+
+/* (5)r4c12 = (5)r4c5 - (5=9)r5c5 - (9)r6c4 = (9)r6c2: row 4's 5 is in
+** the group r4c12 or r4c5; r6c2 sees the whole group, so it loses 5 (the
+** group's cells keep 9: which of them is 5 is not known) */
+static void test_s_wing_grouped(void **state) {
+  (void)state;
+  sk_grid g = open_grid();
+  set_cell(&g, "r5c5", "59");
+  confine3(&g, row_(4), 5, "r4c1 r4c2 r4c5");
+  confine(&g, row_(6), 9, "r6c2 r6c4");
+  check_state(&g);
+  none("s-wing", &g);
+  sk_hint h = first("grouped-s-wing", &g);
+  assert_string_equal(h.text, "Grouped S-Wing: (5)r4c12=(5)r4c5-(5=9)r5c5-(9)r6c4=(9)r6c2");
+  assert_string_equal(h.name, "Grouped S-Wing");
+  expect_elims(&h, "r6c2:5");
+  expect_focus(&h, "r4c1:5 r4c2:5 r4c5:5 r5c5:59 r6c4:9 r6c2:9");
+  assert_int_equal(h.fig[SK_FIG_LENGTH], 6);
+  assert_int_equal(h.fig[SK_FIG_SIZE], 6);
+  assert_int_equal(h.fig[SK_FIG_TYPE], 1);
+  assert_int_equal(h.fig[SK_FIG_EXTRA], 1);
+  all_sound(&g, hodoku_solution);
+  /* the plain S-Wing is s-wing's; its state has grouped ones too (box 6's
+  ** 9 is in r4c789 or r5c789), each with a group */
+  g = s_state();
+  found *f = run("grouped-s-wing", &g, 1);
+  assert_true(f->count > 0);
+  for (int i = 0; i < f->count && i < MAX_FOUND; i++) {
+    assert_string_not_equal(f->hint[i].text, "Grouped S-Wing: (5)r4c2=(5)r4c5-(5=9)r5c5-(9)r6c4=(9)r6c2");
+    assert_true(f->hint[i].fig[SK_FIG_EXTRA] >= 1);
+  }
+  assert_string_equal(f->hint[0].text, "Grouped S-Wing: (5)r4c2=(5)r4c5-(5=9)r5c5-(9)r5c789=(9)r4c789");
+  expect_elims(&f->hint[0], "r4c2:9");
+  all_sound(&g, hodoku_solution);
+  /* the pair on 9 ends at r6c9, which sees no cell of the group */
+  g = open_grid();
+  set_cell(&g, "r5c5", "59");
+  confine3(&g, row_(4), 5, "r4c1 r4c2 r4c5");
+  confine(&g, row_(6), 9, "r6c4 r6c9");
+  check_state(&g);
+  none("grouped-s-wing", &g);
+}
+
+/* (5)r23c1 = (5-3)r1c1 = (3-7)r1c2 = (7)r2c2: column 1's 5 is in r1c1 or
+** the group r23c1, which r2c2 sees whole: r2c2 loses 5 */
+static void test_l_wing_grouped(void **state) {
+  (void)state;
+  sk_grid g = open_grid();
+  confine3(&g, col_(1), 5, "r1c1 r2c1 r3c1");
+  confine(&g, row_(1), 3, "r1c1 r1c2");
+  confine(&g, box_(1), 7, "r1c2 r2c2");
+  check_state(&g);
+  none("l-wing", &g);
+  sk_hint h = first("grouped-l-wing", &g);
+  assert_string_equal(h.text, "Grouped L-Wing: (5)r23c1=(5-3)r1c1=(3-7)r1c2=(7)r2c2");
+  expect_elims(&h, "r2c2:5");
+  expect_focus(&h, "r2c1:5 r3c1:5 r1c1:35 r1c2:37 r2c2:7");
+  assert_int_equal(h.fig[SK_FIG_SIZE], 5);
+  assert_int_equal(h.fig[SK_FIG_EXTRA], 1);
+  /* read from its other end it is the same chain, not found again */
+  assert_int_equal(run("grouped-l-wing", &g, 1)->count, 1);
+  all_sound(&g, hodoku_solution);
+  g = l_state();
+  none("grouped-l-wing", &g);
+}
+
+/* (8=2)r6c5 - (2=5)r5c5 - (5)r5c78 = (5)r6c8: box 6's 5 is in the group
+** r5c78 (seeing r5c5) or in r6c8, which sees r6c5: r6c8 loses 8 */
+static void test_h_wing_grouped(void **state) {
+  (void)state;
+  sk_grid g = open_grid();
+  set_cell(&g, "r6c5", "28");
+  set_cell(&g, "r5c5", "25");
+  confine3(&g, box_(6), 5, "r5c7 r5c8 r6c8");
+  check_state(&g);
+  none("h-wing", &g);
+  sk_hint h = first("grouped-h-wing", &g);
+  assert_string_equal(h.text, "Grouped H-Wing: (8=2)r6c5-(2=5)r5c5-(5)r5c78=(5)r6c8");
+  expect_elims(&h, "r6c8:8");
+  expect_focus(&h, "r6c5:28 r5c5:25 r5c7:5 r5c8:5 r6c8:5");
+  assert_int_equal(h.fig[SK_FIG_EXTRA], 2);
+  all_sound(&g, hodoku_solution);
+  g = h_state();
+  none("grouped-h-wing", &g);
+  /* the bivalue cells only: no strong link on 5 */
+  g = open_grid();
+  set_cell(&g, "r6c5", "28");
+  set_cell(&g, "r5c5", "25");
+  none("grouped-h-wing", &g);
+}
+
+/* }====== */
+
 /* {====== known states */
 
 static void test_known_states(void **state) {
@@ -455,6 +597,9 @@ int main(void) {
     cmocka_unit_test(test_l_wing_none),
     cmocka_unit_test(test_h_wing),
     cmocka_unit_test(test_h_wing_none),
+    cmocka_unit_test(test_s_wing_grouped),
+    cmocka_unit_test(test_l_wing_grouped),
+    cmocka_unit_test(test_h_wing_grouped),
     cmocka_unit_test(test_known_states),
   };
   return cmocka_run_group_tests(tests, setup, hodoku_fixture_teardown);

@@ -4,8 +4,9 @@
 ** Hand-made positions (a solved grid with a few cells emptied, each with
 ** the candidates the test gives it) check the hints found, in HoDoKu's
 ** order (rows before columns; line sets, then block sets, in depth-first
-** order), their eliminations, focus and HoDoKu's texts, and positions where
-** nothing may be found.  With SK_SHARED, HoDoKu's own solution paths of
+** order), their eliminations, focus and HoDoKu's texts, positions where
+** nothing may be found, and the figures of Sunnie's factors (isolated
+** values, cannibalistic eliminations) on a hand-made and a known state.  With SK_SHARED, HoDoKu's own solution paths of
 ** mixed-1090 and top1465 (data/hodoku/hodoku-paths-*.txt) are replayed: at
 ** each of their Sue de Coq steps the hint the engine takes is HoDoKu's
 ** step, text and eliminations, and at each step of a technique HoDoKu
@@ -91,6 +92,62 @@ static void test_sue_de_coq_none(void **state) {
   none("sue-de-coq", &g);
 }
 
+/* Sunnie's factors' figures.  A cannibalistic one: C = r1c1 {15}, r1c2
+** {34} (V = 1345), L = r1c3 {47}, r1c5 {57} (the line's, r1c3 in the
+** intersection), B = r2c2 {37}, r3c1 {17}; 7, an extra value of both L
+** and B, leaves the rest of the box -- r1c3, a cell of L: six cells hold
+** five values, 7 twice, once in the row and once in the box, so not in
+** r1c3, which is both. */
+static void test_sue_de_coq_cannibalism(void **state) {
+  (void)state;
+  sk_grid g = position("r1c1:15 r1c2:34 r1c3:47 r1c5:57 r2c2:37 r3c1:17");
+  found *f = run("sue-de-coq", &g, 1);
+  int at = -1;
+  for (int i = 0; i < f->count && i < MAX_FOUND; i++) {
+    expect_sound(&f->hint[i], hodoku_solution);
+    if (!strcmp(f->hint[i].text, "Sue de Coq: r1c12 - {1345} (r1c35 - {457}, r2c2,r3c1 - {137})")) at = i;
+  }
+  assert_true(at >= 0);
+  expect_elims(&f->hint[at], "r1c3:7");
+  assert_int_equal(f->hint[at].fig[SK_FIG_COMPLEXITY], 1);
+  assert_int_equal(f->hint[at].fig[SK_FIG_EXTRA], 0);
+  /* the first test's instance: no isolated value, nothing cannibalistic */
+  g = position("r1c1:13 r1c2:24 r1c5:12 r1c7:15 r2c1:34 r3c3:36");
+  sk_hint h = first("sue-de-coq", &g);
+  assert_int_equal(h.fig[SK_FIG_EXTRA], 0);
+  assert_int_equal(h.fig[SK_FIG_COMPLEXITY], 0);
+}
+
+/* An isolated value (magictour's top1465 part solved, at a step of a table
+** asking Sue de Coq after the singles, intersections and subsets): 2 of C
+** is in neither L nor B. */
+static void test_sue_de_coq_isolated(void **state) {
+  (void)state;
+  static const struct { const char *id, *state, *solution, *text, *elims; } k =
+{"sue-de-coq",
+     ".23..6789..3...7..12...6.8..2.4....91....6......4...89....5....1.34.678.1.34.67.."
+     ".23..6789...4.....12...6.8..2..5...91....6.......5..891.3..6..91.3..678.1.3..67.."
+     "....5....1.......91....6.8....4....9..3............7..1....6..91..4.6.8..2......."
+     "123...7.........8.12..5......3...7.9....5...9.....6......4......2......91.3.5...."
+     "1.34..7....3...7..........9..345.7.....45.....2.......1.3..6...1.3.56..........8."
+     ".234..........6....2.45......345...9.......8.1..............7...2......9..3.5...."
+     "1..4.....12..5......3...........6....2.45.7.....45...........8.1..45.7..........9"
+     "1....6..912..5...9......7.........8..2.45...9..345...9123..6...1.3456...1.3456..."
+     ".....6.89.2..5...9...4.6.8.1.........2.45.7.9..345...9.23..6.....34567....34567..",
+     "936214587742568931518937642381796425479352168265481793123645879657829314894173256",
+     "Sue de Coq: r456c1 - {12347} (r7c1 - {14}, r5c2 - {37})",
+     "r1c1:2 r2c1:2 r4c3:2 r6c3:2 r8c1:1"};
+  sk_grid g = state729(k.state);
+  sk_hint h = first(k.id, &g);
+  assert_string_equal(h.text, k.text);
+  expect_elims(&h, k.elims);
+  expect_sound(&h, k.solution);
+  assert_int_equal(h.fig[SK_FIG_EXTRA], 1);
+  assert_int_equal(h.fig[SK_FIG_COMPLEXITY], 0);
+  found *f = run(k.id, &g, 1);
+  for (int i = 0; i < f->count && i < MAX_FOUND; i++) expect_sound(&f->hint[i], k.solution);
+}
+
 static void test_hodoku_paths(void **state) {
   (void)state;
   path_tech pt[] = {{"sue-de-coq", 5300, 0, 0, 0, 0}};
@@ -109,6 +166,8 @@ int main(void) {
     cmocka_unit_test(test_sue_de_coq),
     cmocka_unit_test(test_sue_de_coq_rows_first),
     cmocka_unit_test(test_sue_de_coq_none),
+    cmocka_unit_test(test_sue_de_coq_cannibalism),
+    cmocka_unit_test(test_sue_de_coq_isolated),
     cmocka_unit_test(test_hodoku_paths),
   };
   return cmocka_run_group_tests(tests, setup, hodoku_fixture_teardown);

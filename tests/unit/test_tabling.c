@@ -6,7 +6,9 @@
 ** before one of its steps, written out here) check that the hint a rating
 ** step takes is HoDoKu's step: its text, its eliminations or placement,
 ** its type; one state gets its loop's chain length and focus checked by
-** hand.  Hand-made positions (a solved grid with a few cells emptied)
+** hand; the grouped ones the counts of Sunnie's grouped-node factor
+** (links touching a group, ALS nodes; one state of top1465 with ALS
+** nodes).  Hand-made positions (a solved grid with a few cells emptied)
 ** and path states where HoDoKu went on to a later technique must give
 ** nothing.  With SK_SHARED, HoDoKu's paths of mixed-1090 and top1465
 ** (data/hodoku/hodoku-paths-*.txt) are replayed whole: at each of their
@@ -259,6 +261,66 @@ static void test_loop_length_and_focus(void **state) {
   assert_string_equal(gh.text, h.text);
 }
 
+/* The counts of Sunnie's grouped-node factor: each grouped case above has
+** one group node inside its chain, so two links touching it, and no ALS
+** node; a plain loop has neither. */
+static void test_group_figures(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const pcase *k = &cases[i];
+    if (strcmp(k->id, "grouped-nice-loop") && strcmp(k->id, "nice-loop")) continue;
+    sk_grid g = path_state(k->grid);
+    sk_hint h = first(k->id, &g);
+    assert_int_equal(h.fig[SK_FIG_SIZE], strcmp(k->id, "nice-loop") ? 2 : 0);
+    assert_int_equal(h.fig[SK_FIG_EXTRA], 0);
+  }
+}
+
+/* With ALS nodes (option als): a top1465 puzzle part solved, at a step of
+** a table asking grouped-nice-loop after the singles, intersections and
+** subsets.  The ALS r123c5 is entered on 5 and left on 2, each held by two
+** of its cells: two grouped links, one ALS node. */
+static const char table_als[] =
+  "name: test-als\n"
+  "techniques:\n"
+  "  - {id: grouped-nice-loop, base: 1.0, params: {all-steps: 1, als: 126}}\n";
+
+static int setup_als(void **state) {
+  hodoku_fixture_teardown(state);
+  return hodoku_fixture_setup(plugins, sizeof plugins / sizeof plugins[0], table_als);
+}
+
+static int teardown_als(void **state) {
+  hodoku_fixture_teardown(state);
+  return setup(state);
+}
+
+static void test_als_node_figures(void **state) {
+  (void)state;
+  sk_grid g = state729(
+   ".2.....89....5.........6..9..3.......2...6.8.......7..12.....8....4.....1......8."
+   "1.........2.4..78....4.67...2.45...9.2..56.8....456.89..3...........6..9....5.7.."
+   ".2.4..78...3.........4.67..12.45...9.2..56.8.1..456.89.2.....8......6..9....5.7.."
+   "....5.......4..7.9.......8....4..7.9..3.........4....9.....6...1.........2......."
+   ".234..7..12.4..7..1.34..7.........8..2...67.....4.6.......5......3...7..........9"
+   ".23...7.9.....6.....3...7.9.2..5.7.91............5...9...4.......3...78...3....8."
+   "..3...7891.....7891.3.5.7.91...5.7.....4.....1.3.5..8.1......8..2............6..."
+   "..34...8.1..4...8.1.345.........6...........9.2.............7....3.5..8.1.34...8."
+   ".....6...1..4..78..2.......1...5.7......5.78.1.3.5..8.........9..3.5..8.1.34...8."
+   );
+  static const char solution[] = "956327841127486395834951267548739612271864539369215478793548126415692783682173954";
+  found *f = run("grouped-nice-loop", &g, 1);
+  int at = -1;
+  for (int i = 0; i < f->count && i < MAX_FOUND; i++) {
+    expect_sound(&f->hint[i], solution);
+    if (!strcmp(f->hint[i].text, "Grouped Discontinuous Nice Loop: 5 r2c6 -5- ALS:r123c5 -2- r5c5 =2= r6c4 =5= r6c6 -5- r2c6")) at = i;
+  }
+  assert_true(at >= 0);
+  expect_elims(&f->hint[at], "r2c6:5");
+  assert_int_equal(f->hint[at].fig[SK_FIG_SIZE], 2);
+  assert_int_equal(f->hint[at].fig[SK_FIG_EXTRA], 1);
+}
+
 static void test_net_length(void **state) {
   (void)state;
   /* mixed-1090 #799 before step 13, HoDoKu's three nets to r1c6<>6:
@@ -338,6 +400,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hodoku_states),
     cmocka_unit_test(test_loop_length_and_focus),
+    cmocka_unit_test(test_group_figures),
+    cmocka_unit_test_setup_teardown(test_als_node_figures, setup_als, teardown_als),
     cmocka_unit_test(test_net_length),
     cmocka_unit_test(test_nothing),
     cmocka_unit_test(test_hodoku_paths),
