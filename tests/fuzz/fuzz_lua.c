@@ -39,6 +39,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "engine_state.h"
+#include "lua_internal.h"
 #include "sk_lua.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
@@ -67,6 +68,30 @@ const char *__asan_default_options(void) { return "malloc_context_size=4:quarant
 /* FUZZ_LUA_DEBUG=1 in the environment: say how each stage ended and why
 ** the state was closed (to check what a seed reaches). */
 static int debug;
+
+/* Words of the ids of the techniques engines leave out (see the prelude):
+** chains, nets, exotic fish, ALS, exocets and the like. */
+static const char *const costly[] = {
+  "chain", "exclusion", "loop", "net", "kraken", "template", "franken", "mutant", "squirmbag",
+  "whale", "leviathan", "als", "blossom", "exocet", "msls", "tridagon", "firework", "almost",
+  "sue", "multi", "vwxyz"
+};
+
+static int heavy_id(const char *id) {
+  for (size_t i = 0; i < sizeof costly / sizeof costly[0]; i++)
+    if (strstr(id, costly[i])) return 1;
+  return 0;
+}
+
+/* Take the costly entries out of a table read from a file, unless that
+** leaves none (then the prelude refuses it as it refuses any such table). */
+static void lighten_table(sk_table *t) {
+  int light = 0;
+  for (int i = 0; i < t->n; i++) light += !heavy_id(t->entry[i].id);
+  if (light == 0) return;
+  for (int i = t->n - 1; i >= 0; i--)
+    if (heavy_id(t->entry[i].id)) sklua_table_remove(t, i);
+}
 
 #define TABLE_CACHE 16
 
@@ -102,6 +127,7 @@ sk_table *__wrap_sk_table_load(const char *path, sk_error *err) {
     }
   sk_table *t = __real_sk_table_load(path, err);
   if (t && ncached < TABLE_CACHE) {
+    lighten_table(t);
     struct cached_table *c = &table_cache[ncached];
     if ((c->path = strdup(path)) && (c->t = sk_table_copy(t))) {
       c->st = st;
@@ -150,17 +176,19 @@ int __wrap_sk_engine_load_default(sk_engine *e, const char *extra_dir, sk_error 
 
 /* A seed needs at most a few thousand instructions and a few hundred KB;
 ** the limits are there for loops and for memory running out, which they
-** reach sooner when low (a fill to 64 MB took a second under ASan). */
-#define MEM_CAP      (8u << 20)      /* bytes of Lua memory per input */
+** reach sooner when low (a fill to 64 MB took a second under ASan, and
+** 512 MB of volume half a second). */
+#define MEM_CAP      (4u << 20)      /* bytes of Lua memory per input */
 /* one block at most: larger ones are mapped and unmapped by ASan at each
 ** allocation, and their fresh pages (big strings filling the cap) were a
 ** seventh of the time */
 #define BLOCK_CAP    ((size_t)64 << 10)
 #define STEP_LIMIT   100000          /* VM instructions per stage */
-#define VOLUME_CAP   ((size_t)16 << 20)    /* bytes allocated per stage */
+#define VOLUME_CAP   ((size_t)4 << 20)     /* bytes allocated per stage */
 #define HOOK_PERIOD  1000
 
 typedef struct bounds {
+  lua_State *L;
   size_t used, cap;
   size_t volume;                     /* bytes allocated since the stage began */
   long long count;
@@ -168,6 +196,8 @@ typedef struct bounds {
 } bounds;
 
 /* {====== allocator and instruction limit */
+
+static void limit_hook(lua_State *L, lua_Debug *ar);
 
 static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   bounds *b = ud;
@@ -184,7 +214,15 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   ** objects that are counted, so letting them through keeps the bounds. */
   int aux = !ptr && osize == 0 && nsize <= 128;
   if (!aux && nsize > old && (nsize - old > b->cap - b->used || nsize > BLOCK_CAP)) return NULL;
-  if (!aux && nsize > VOLUME_CAP - b->volume) return NULL;
+  if (!aux && nsize > VOLUME_CAP - b->volume) {
+    /* the stage is over: every allocation from now on fails after a full
+    ** collection, and the script ran on through thousands of them */
+    if (b->L && !b->tripped) {
+      b->tripped = 1;
+      lua_sethook(b->L, limit_hook, LUA_MASKCOUNT, 1);
+    }
+    return NULL;
+  }
   void *p = realloc(ptr, nsize);
   if (p) {
     b->used = b->used - old + nsize;
@@ -254,7 +292,7 @@ static int l_quiet(lua_State *L) {
 ** budget -- one e:hints with hodoku.yaml's fish, nets and ALS took 150 ms.
 ** Those plugins are fuzzed by fuzz_engine, under a budget. */
 static const char prelude[] =
-  "local sk, G, E, P, TM, dirty, charge = ...\n"
+  "local sk, G, E, P, TM, dirty, charge, costly = ...\n"
   /* what the state's reuse cannot undo (finalizers set by the script, the
   ** collector's mode and pace): the state is closed after such a run */
   "local setmetatable0, collectgarbage0 = setmetatable, collectgarbage\n"
@@ -271,9 +309,6 @@ static const char prelude[] =
   "  return type(s) == 'string' and (s:find('/dev', 1, true) or s:find('/proc', 1, true)\n"
   "    or s:find('/sys', 1, true)) ~= nil\n"
   "end\n"
-  "local costly = {'chain', 'exclusion', 'loop', 'net', 'kraken', 'template', 'franken', 'mutant',\n"
-  "  'squirmbag', 'whale', 'leviathan', 'als', 'blossom', 'exocet', 'msls', 'tridagon', 'firework',\n"
-  "  'almost', 'sue', 'multi', 'vwxyz'}\n"
   "local function heavy(id)\n"
   "  if type(id) ~= 'string' then return false end\n"
   "  for _, w in ipairs(costly) do\n"
@@ -344,7 +379,10 @@ static const char prelude[] =
   "end\n"
   "local function lighten(e, ...)\n"
   "  if getmetatable(e) == nil or type(e) ~= 'userdata' then return e, ... end\n"
-  "  local t, msg = light(e:table(), true)\n"
+  "  local t, any = e:table(), false\n"
+  "  for _, id in ipairs(t:ids()) do any = any or heavy(id) end\n"
+  "  if not any then return e end\n"            /* a table file's entries are light already */
+  "  local t, msg = light(t, true)\n"
   "  local ok = t and use_table(e, t, 'drop')\n"
   "  if not ok then e:close(); return nil, msg or 'fuzz sandbox: no table' end\n"
   "  return e\n"
@@ -397,8 +435,8 @@ static const char prelude[] =
   "  return count(g, n, ...)\n"
   "end\n"
   /* ratings: a budget always; batches: at most two threads */
-  "local rating = {budget = 0.0005}\n"
-  "local batch = {budget = 0.0005, jobs = 2}\n"
+  "local rating = {budget = 0.0002}\n"
+  "local batch = {budget = 0.0002, jobs = 2}\n"
   "for _, m in ipairs{{E, 'rate', 2, rating}, {E, 'rate_batch', 2, batch},\n"
   "                   {P, 'rate', 2, rating}, {P, 'rate_batch', 2, batch},\n"
   "                   {P, 'line', 3, rating}} do\n"
@@ -454,14 +492,20 @@ static const char driver[] =
 /* string.rep(s, n [, sep]) copies s n times, one memcpy a copy: a single
 ** VM instruction ("x"):rep(1 << 20) made a million intercepted calls under
 ** ASan, and a loop of them ran for minutes inside the volume cap.  Every
-** sixteen copies count as one instruction against the stage's limit. */
+** sixteen copies, and every 128 bytes copied, count as one instruction
+** against the stage's limit (loops of kilobyte strings filling the memory
+** cap were a quarter of the time). */
 static int l_rep(lua_State *L) {
   bounds *b = *(bounds **)lua_getextraspace(L);
   lua_Integer n = luaL_optinteger(L, 2, 0);
   if (n > 0) {
     long long copies = (long long)(n > (lua_Integer)1 << 40 ? (lua_Integer)1 << 40 : n);
+    size_t len = 0, seplen = 0;
+    if (lua_type(L, 1) == LUA_TSTRING) lua_tolstring(L, 1, &len);
+    if (lua_type(L, 3) == LUA_TSTRING) lua_tolstring(L, 3, &seplen);
     if (!lua_isnoneornil(L, 3)) copies *= 2;
-    b->count += copies / 16;
+    long long bytes = (long long)(len + seplen) * (copies > 1 << 24 ? 1 << 24 : copies);
+    b->count += copies / 16 + bytes / 128;
     if (b->count >= STEP_LIMIT) return luaL_error(L, "instruction limit exceeded");
   }
   lua_pushvalue(L, lua_upvalueindex(1));
@@ -550,7 +594,12 @@ static int setup(lua_State *L) {
   luaL_getmetatable(L, "sudokit.table");
   lua_pushcfunction(L, l_dirty);
   lua_pushcfunction(L, l_charge);
-  lua_call(L, 7, 0);
+  lua_createtable(L, (int)(sizeof costly / sizeof costly[0]), 0);
+  for (int i = 0; i < (int)(sizeof costly / sizeof costly[0]); i++) {
+    lua_pushstring(L, costly[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_call(L, 8, 0);
   /* lauxlib makes the metatable of its buffers' boxes on first use: made
   ** now, it is part of the state as recorded */
   luaL_Buffer buf;
@@ -784,6 +833,7 @@ static lua_State *state(void) {
   B = (bounds){.cap = MEM_CAP};
   if (!(S = lua_newstate(capped_alloc, &B))) return NULL;
   *(bounds **)lua_getextraspace(S) = &B;
+  B.L = S;
   lua_pushcfunction(S, setup);
   if (lua_pcall(S, 0, 0, 0) != LUA_OK) abort();        /* the harness itself is broken */
   lua_pushcfunction(S, snapshot);
