@@ -72,7 +72,7 @@ static int debug;
 /* Words of the ids of the techniques engines leave out (see the prelude):
 ** chains, nets, exotic fish, ALS, exocets and the like. */
 static const char *const costly[] = {
-  "chain", "exclusion", "loop", "net", "kraken", "template", "franken", "mutant", "squirmbag",
+  "chain", "exclusion", "nice-loop", "sk-loop", "net", "kraken", "template", "franken", "mutant", "squirmbag",
   "whale", "leviathan", "als", "blossom", "exocet", "msls", "tridagon", "firework", "almost",
   "sue", "multi", "vwxyz"
 };
@@ -435,8 +435,8 @@ static const char prelude[] =
   "  return count(g, n, ...)\n"
   "end\n"
   /* ratings: a budget always; batches: at most two threads */
-  "local rating = {budget = 0.0002}\n"
-  "local batch = {budget = 0.0002, jobs = 2}\n"
+  "local rating = {budget = 0.0005}\n"
+  "local batch = {budget = 0.0005, jobs = 2}\n"
   "for _, m in ipairs{{E, 'rate', 2, rating}, {E, 'rate_batch', 2, batch},\n"
   "                   {P, 'rate', 2, rating}, {P, 'rate_batch', 2, batch},\n"
   "                   {P, 'line', 3, rating}} do\n"
@@ -486,7 +486,7 @@ static const char driver[] =
   "local s = '...........1.4.2..3..1.2..7.........64.....755..9.8..2.6843759.4.75296.8.........'\n"
   "local g = sk.grid(s)\n"
   "pcall(p.line, p, g, {raw = s, extra = '', index = 1, line = 1}, {solution = g:solve()})\n"
-  "local list = {sk.grid('..9.....3.....9...7.....5.6..65..4.....3......28......3..75.6..6...........12.3.8')}\n"
+  "local list = {sk.grid('..9.....3.....9...7.....5.6..65..4.....3......28......3..75.6..6...........12.3.8'), g}\n"
   "pcall(p.rate_batch, p, list, {jobs = 1})\n";
 
 /* string.rep(s, n [, sep]) copies s n times, one memcpy a copy: a single
