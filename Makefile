@@ -190,10 +190,13 @@ unit-test: all $(TESTS) $(TEST_PLUGINS) $(REPLAYS)
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi
 
 # Fuzz harnesses replayed over their corpora (seeds and past crashes) by the
-# tests, without libFuzzer.
+# tests, without libFuzzer.  FUZZ_LINK_NAME: a harness's own link flags (the
+# Lua harness serves plugin registrations and table files from what it
+# loaded once, through ld's --wrap).
+FUZZ_LINK_lua := -Wl,--wrap=sk_table_load -Wl,--wrap=sk_engine_load_default
 $(BUILD)/fuzz-replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< tests/fuzz/replay.c $(LIB) $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $< tests/fuzz/replay.c $(LIB) $(LDLIBS) $(FUZZ_LINK_$*)
 
 # libFuzzer with clang: make fuzz [FUZZ_SECONDS=60] [FUZZERS="format table"].
 # Each harness runs for FUZZ_SECONDS on a copy of its seed corpus; crashes
@@ -223,7 +226,7 @@ build-fuzz/obj/static_plugins.o: build-fuzz/static_plugins.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LDLIBS) $(FUZZ_LINK_$*)
 -include $(shell find build-fuzz/obj -name '*.d' 2>/dev/null)
 
 fuzz: $(patsubst %,build-fuzz/fuzz_%,$(FUZZERS))

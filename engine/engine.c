@@ -74,9 +74,12 @@ static double thread_cpu_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Ids are looked up once per table entry each time a table is bound (and
+** per plugin as they register): the first character is compared before
+** strcmp is called. */
 int skE_find_tech(const sk_engine *e, const char *id) {
   for (int i = 0; i < e->ntech; i++)
-    if (strcmp(e->tech[i].t.id, id) == 0) return i;
+    if (e->tech[i].t.id[0] == id[0] && strcmp(e->tech[i].t.id, id) == 0) return i;
   return -1;
 }
 

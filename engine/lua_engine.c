@@ -22,8 +22,10 @@ sk_engine *sklua_checkengine(lua_State *L, int arg) {
 }
 
 static int loaded(const sk_engine *e, const char *id) {
-  for (int i = 0; i < sk_engine_technique_count(e); i++)
-    if (!strcmp(sk_engine_technique(e, i)->id, id)) return 1;
+  for (int i = 0; i < sk_engine_technique_count(e); i++) {
+    const char *t = sk_engine_technique(e, i)->id;
+    if (t[0] == id[0] && !strcmp(t, id)) return 1;    /* the first character before strcmp */
+  }
   return 0;
 }
 
@@ -153,10 +155,11 @@ static int e_techniques(lua_State *L) {
       lua_pushstring(L, x->id), lua_setfield(L, -2, "id");
       lua_pushstring(L, ti >= 0 && t->entry[ti].name ? t->entry[ti].name : x->name);
       lua_setfield(L, -2, "name");
-      for (int j = 0; j < n; j++)
+      for (int j = pass ? i : 0; j < n; j++)      /* the second pass knows its index */
         if (sk_engine_technique(e, j) == x) {
           lua_pushstring(L, sk_engine_technique_file(e, j));
           lua_setfield(L, -2, "file");
+          break;
         }
       if (ti >= 0) {
         lua_pushinteger(L, ti + 1), lua_setfield(L, -2, "index");

@@ -196,8 +196,8 @@ int sk_table_score(const sk_table *t, const int *ids, int n, int64_t *score) {
 }
 
 int sk_table_find(const sk_table *t, const char *id) {
-  for (int i = 0; t && id && i < t->n; i++)
-    if (strcmp(t->entry[i].id, id) == 0) return i;
+  for (int i = 0; t && id && i < t->n; i++)      /* the first character before strcmp */
+    if (t->entry[i].id[0] == id[0] && strcmp(t->entry[i].id, id) == 0) return i;
   return -1;
 }
 
