@@ -148,18 +148,21 @@ struct tb_nets {
   int nf, capf;
   etab *e;                        /* per normal node */
   uint16_t *enode, *edist;
-  int16_t *epar;                  /* appended entries: the entry they came from */
+  int16_t *epar;                  /* appended entries: the entry they came from ... */
+  uint16_t *epos;                 /* ... and their place in that entry's fill table */
   uint32_t *elen;                 /* per entry: 0, or its chain's length * 2 + is_net + 2 */
   int ne, cape;
   uint32_t *stamp;                /* membership scratch, per node */
   uint16_t *pos;
   uint32_t now;
+  int mapp;                       /* the premise whose table stamp/pos map, or -1 */
   /* HoDoKu's scratch set tmpSet as the fill leaves it (see forcing.c) */
   sk_bits tmp;
   int v0;
   /* chain building */
   uint16_t *main, *mins;
   int minlen[NET_MAX_MINS];
+  int minat[NET_MAX_MINS];        /* a branch head's entry when known, else -1 */
   int oom;
 };
 
@@ -290,15 +293,18 @@ static void fill_one(tb_nets *N, ftmp *F, const sudo *orig, int p) {
 }
 
 static int store_fill(tb_nets *N, int node, const ftmp *F) {
+  int old = N->capf;
   if (grow((void **)&N->fnode, &N->capf, N->nf + F->n, sizeof *N->fnode)) return -1;
   int cap = N->capf;
   /* the other pools follow the node pool's capacity */
-  uint16_t *sl = realloc(N->fslot, (size_t)cap * NET_SLOTS * sizeof *sl);
-  if (!sl) return -1;
-  N->fslot = sl;
-  uint16_t *di = realloc(N->fdist, (size_t)cap * sizeof *di);
-  if (!di) return -1;
-  N->fdist = di;
+  if (cap != old || !N->fslot) {
+    uint16_t *sl = realloc(N->fslot, (size_t)cap * NET_SLOTS * sizeof *sl);
+    if (!sl) return -1;
+    N->fslot = sl;
+    uint16_t *di = realloc(N->fdist, (size_t)cap * sizeof *di);
+    if (!di) return -1;
+    N->fdist = di;
+  }
   N->fill[node].at = N->nf;
   N->fill[node].n = F->n;
   memcpy(N->fnode + N->nf, F->node, (size_t)F->n * sizeof *N->fnode);
@@ -315,18 +321,24 @@ static int store_fill(tb_nets *N, int node, const ftmp *F) {
 static int expand(tb_nets *N, int p) {
   const nfill *fp = &N->fill[p];
   int maxe = N->maxe;
+  int old = N->cape;
   if (grow((void **)&N->enode, &N->cape, N->ne + maxe, sizeof *N->enode)) return -1;
-  uint16_t *di = realloc(N->edist, (size_t)N->cape * sizeof *di);
-  if (!di) return -1;
-  N->edist = di;
-  int16_t *pa = realloc(N->epar, (size_t)N->cape * sizeof *pa);
-  if (!pa) return -1;
-  N->epar = pa;
-  uint32_t *el = realloc(N->elen, (size_t)N->cape * sizeof *el);
-  if (!el) return -1;
-  N->elen = el;
-  memset(N->elen + N->ne, 0, (size_t)maxe * sizeof *el);
-  uint16_t *node = N->enode + N->ne, *dist = N->edist + N->ne;
+  if (N->cape != old || !N->edist) {
+    /* the other pools follow the node pool's capacity */
+    uint16_t *di = realloc(N->edist, (size_t)N->cape * sizeof *di);
+    if (!di) return -1;
+    N->edist = di;
+    int16_t *pa = realloc(N->epar, (size_t)N->cape * sizeof *pa);
+    if (!pa) return -1;
+    N->epar = pa;
+    uint16_t *po = realloc(N->epos, (size_t)N->cape * sizeof *po);
+    if (!po) return -1;
+    N->epos = po;
+    uint32_t *el = realloc(N->elen, (size_t)N->cape * sizeof *el);
+    if (!el) return -1;
+    N->elen = el;
+  }
+  uint16_t *node = N->enode + N->ne, *dist = N->edist + N->ne, *epos = N->epos + N->ne;
   int16_t *par = N->epar + N->ne;
   if (++N->now == 0) {
     memset(N->stamp, 0, (size_t)N->L->nnodes * sizeof *N->stamp);
@@ -359,6 +371,7 @@ static int expand(tb_nets *N, int p) {
         int at = N->pos[x];
         if (at >= nf && dist[at] > d) {
           par[at] = (int16_t)j;
+          epos[at] = (uint16_t)k;
           dist[at] = (uint16_t)(d & 0x1ff);
         }
         continue;
@@ -368,10 +381,12 @@ static int expand(tb_nets *N, int p) {
       N->pos[x] = (uint16_t)n;
       node[n] = (uint16_t)x;
       par[n] = (int16_t)j;
+      epos[n] = (uint16_t)k;
       dist[n] = (uint16_t)(d & 0x1ff);
       n++;
     }
   }
+  memset(N->elen + N->ne, 0, (size_t)n * sizeof *N->elen);
   N->e[p].at = N->ne;
   N->e[p].n = n;
   N->e[p].nfill = nf;
@@ -393,6 +408,7 @@ tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int l
   N->maxe = max_entries;
   N->lookahead = lookahead;
   N->v0 = L->stale_first;
+  N->mapp = -1;
   N->fill = calloc((size_t)L->nnodes, sizeof *N->fill);
   N->e = calloc(TB_NODES, sizeof *N->e);
   N->stamp = calloc((size_t)L->nnodes, sizeof *N->stamp);
@@ -475,6 +491,7 @@ void tb_nets_free(tb_nets *N) {
   free(N->enode);
   free(N->edist);
   free(N->epar);
+  free(N->epos);
   free(N->elen);
   free(N->stamp);
   free(N->pos);
@@ -504,12 +521,23 @@ int tb_nets_table(const tb_nets *N, int premise, tb_table *T) {
 
 /* {====== chains */
 
-/* position of a node in a fill table (TableEntry.getEntryIndex); -1 if absent */
-static int fill_pos(const tb_nets *N, int table, int x) {
-  const nfill *f = &N->fill[table];
-  for (int i = 0; i < f->n; i++)
-    if (N->fnode[f->at + i] == x) return i;
-  return -1;
+/* position of node x in premise p's expanded table (its first; -1 if
+** absent): stamp/pos map the table last asked */
+static int table_pos(tb_nets *N, int p, int x) {
+  if (N->mapp != p) {
+    if (++N->now == 0) {
+      memset(N->stamp, 0, (size_t)N->L->nnodes * sizeof *N->stamp);
+      N->now = 1;
+    }
+    const etab *E = &N->e[p];
+    const uint16_t *nd = N->enode + E->at;
+    for (int i = E->n - 1; i >= 0; i--) {
+      N->stamp[nd[i]] = N->now;
+      N->pos[nd[i]] = (uint16_t)i;
+    }
+    N->mapp = p;
+  }
+  return N->stamp[x] == N->now ? N->pos[x] : -1;
 }
 
 static void add_cells(const tb_nets *N, sk_bits *set, int x) {
@@ -538,8 +566,7 @@ static int walk(tb_nets *N, int p, int e, uint16_t *out, sk_bits *cset, int main
       int j = N->epar[E->at + cur];
       table = enode[j];
       back = j;
-      cur = fill_pos(N, table, enode[cur]);
-      if (cur < 0) break;
+      cur = N->epos[E->at + cur];
     }
     const nfill *f = &N->fill[table];
     const uint16_t *sl = N->fslot + (size_t)(f->at + cur) * NET_SLOTS;
@@ -557,6 +584,8 @@ static int walk(tb_nets *N, int p, int e, uint16_t *out, sk_bits *cset, int main
       for (int i = 1; i < NET_SLOTS; i++)
         if (sl[i] != 0 && *nmins < NET_MAX_MINS) {
           N->mins[(size_t)*nmins * TB_MAX_ENTRIES] = nd[sl[i]];
+          /* the premise's fill entries open its expanded table */
+          N->minat[*nmins] = table == p ? sl[i] : -1;
           N->minlen[*nmins] = 1;
           (*nmins)++;
         }
@@ -578,12 +607,9 @@ int tb_nets_chain(tb_nets *N, int p, int e, int *is_net, uint16_t *nodes, int *n
   sk_bits cset = {{0, 0}};
   int nmins = 0;
   int mainlen = walk(N, p, e, N->main, &cset, -1, &nmins);
-  const etab *E = &N->e[p];
   for (int k = 0; k < nmins; k++) {
     uint16_t *m = N->mins + (size_t)k * TB_MAX_ENTRIES;
-    int at = -1;
-    for (int i = 0; i < E->n; i++)
-      if (N->enode[E->at + i] == m[0]) { at = i; break; }
+    int at = N->minat[k] >= 0 ? N->minat[k] : table_pos(N, p, m[0]);
     if (at < 0) { N->minlen[k] = 0; continue; }
     N->minlen[k] = walk(N, p, at, m, &cset, mainlen, NULL);
   }
