@@ -144,7 +144,8 @@ struct tb_nets {
   const sk_grid *g;
   int maxe, lookahead;
   nfill *fill;                    /* per node < L->nnodes */
-  uint16_t *fnode, *fslot, *fdist;
+  uint16_t *fnode, *fslot;
+  uint32_t *fnd;                  /* node | distance << 16 (what the expansion reads) */
   int nf, capf;
   etab *e;                        /* per normal node */
   uint16_t *enode, *edist;
@@ -152,10 +153,9 @@ struct tb_nets {
   uint16_t *epos;                 /* ... and their place in that entry's fill table */
   uint32_t *elen;                 /* per entry: 0, or its chain's length * 2 + is_net + 2 */
   int ne, cape;
-  uint32_t *stamp;                /* membership scratch, per node */
-  uint16_t *pos;
-  uint32_t now;
-  int mapp;                       /* the premise whose table stamp/pos map, or -1 */
+  uint32_t *mark;                 /* membership scratch, per node: now << 16 | position */
+  uint32_t now;                   /* 1 .. 0xffff */
+  int mapp;                       /* the premise whose table mark[] maps, or -1 */
   /* HoDoKu's scratch set tmpSet as the fill leaves it (see forcing.c) */
   sk_bits tmp;
   int v0;
@@ -215,6 +215,13 @@ static void f_add(ftmp *F, int node, const int *ri) {
   F->n++;
 }
 
+/* an empty table: in[] cleared where the last one set it */
+static void f_clear(ftmp *F) {
+  for (int i = 0; i < F->n; i++)
+    if (tb_is_normal(F->node[i])) F->in[F->node[i]] = 0;
+  F->n = 0;
+}
+
 static int f_pos(const ftmp *F, int node) { return F->in[node] ? F->where[node] : 0; }
 
 /* TablingSolver.setCell */
@@ -258,10 +265,14 @@ static void t_set(tb_nets *N, ftmp *F, sudo *s, int c, int v, int getret, int na
 
 /* TablingSolver.getTableEntry for premise p, then the group nodes' links */
 static void fill_one(tb_nets *N, ftmp *F, const sudo *orig, int p) {
-  sudo s = *orig;
+  sudo s;
+  /* the grid without its queues (empty) */
+  memcpy(s.value, orig->value, sizeof s.value);
+  memcpy(s.cells, orig->cells, sizeof s.cells);
+  memcpy(s.free, orig->free, sizeof s.free);
+  s.ns.put = s.hs.put = 0;
   int c = p / 18, v = (p >> 1) % 9 + 1;
-  F->n = 0;
-  memset(F->in, 0, sizeof F->in);
+  f_clear(F);
   if (p & 1) {
     t_set(N, F, &s, c, v, 0, 0);
   } else {
@@ -301,15 +312,15 @@ static int store_fill(tb_nets *N, int node, const ftmp *F) {
     uint16_t *sl = realloc(N->fslot, (size_t)cap * NET_SLOTS * sizeof *sl);
     if (!sl) return -1;
     N->fslot = sl;
-    uint16_t *di = realloc(N->fdist, (size_t)cap * sizeof *di);
+    uint32_t *di = realloc(N->fnd, (size_t)cap * sizeof *di);
     if (!di) return -1;
-    N->fdist = di;
+    N->fnd = di;
   }
   N->fill[node].at = N->nf;
   N->fill[node].n = F->n;
   memcpy(N->fnode + N->nf, F->node, (size_t)F->n * sizeof *N->fnode);
   memcpy(N->fslot + (size_t)N->nf * NET_SLOTS, F->slot, (size_t)F->n * NET_SLOTS * sizeof *N->fslot);
-  memcpy(N->fdist + N->nf, F->dist, (size_t)F->n * sizeof *N->fdist);
+  for (int i = 0; i < F->n; i++) N->fnd[N->nf + i] = F->node[i] | (uint32_t)F->dist[i] << 16;
   N->nf += F->n;
   return 0;
 }
@@ -317,6 +328,15 @@ static int store_fill(tb_nets *N, int node, const ftmp *F) {
 /* }====== */
 
 /* {====== expansion */
+
+/* a new generation of mark[] */
+static uint32_t next_mark(tb_nets *N) {
+  if (++N->now > 0xffff) {
+    memset(N->mark, 0, (size_t)N->L->nnodes * sizeof *N->mark);
+    N->now = 1;
+  }
+  return N->now;
+}
 
 static int expand(tb_nets *N, int p) {
   const nfill *fp = &N->fill[p];
@@ -340,35 +360,34 @@ static int expand(tb_nets *N, int p) {
   }
   uint16_t *node = N->enode + N->ne, *dist = N->edist + N->ne, *epos = N->epos + N->ne;
   int16_t *par = N->epar + N->ne;
-  if (++N->now == 0) {
-    memset(N->stamp, 0, (size_t)N->L->nnodes * sizeof *N->stamp);
-    N->now = 1;
-  }
-  uint32_t now = N->now;
+  uint32_t now = next_mark(N) << 16;
+  uint32_t *mark = N->mark;
   int n = 0;
   for (int i = 0; i < fp->n && n < maxe; i++) {
-    int x = N->fnode[fp->at + i];
+    uint32_t v = N->fnd[fp->at + i];
+    int x = (int)(v & 0xffff);
     node[n] = (uint16_t)x;
-    dist[n] = N->fdist[fp->at + i];
+    dist[n] = (uint16_t)(v >> 16);
     par[n] = -1;
-    if (N->stamp[x] != now) {
-      N->stamp[x] = now;
-      N->pos[x] = (uint16_t)n;
-    }
+    if ((mark[x] & 0xffff0000u) != now) mark[x] = now | (uint32_t)n;
     n++;
   }
   int nf = n;
+  int nnodes = N->L->nnodes;
   for (int j = 1; j < n && n < maxe; j++) {
     int src = node[j];
-    if (src >= N->L->nnodes) continue;
+    if (src >= nnodes) continue;
     const nfill *s = &N->fill[src];
     if (s->n == 0) continue;
     int base = dist[j];
+    const uint32_t *sv = N->fnd + s->at;
     for (int k = 1; k < s->n; k++) {
-      int x = N->fnode[s->at + k];
-      int d = base + N->fdist[s->at + k];
-      if (N->stamp[x] == now) {
-        int at = N->pos[x];
+      uint32_t v = sv[k];
+      int x = (int)(v & 0xffff);
+      int d = base + (int)(v >> 16);
+      uint32_t m = mark[x];
+      if ((m & 0xffff0000u) == now) {
+        int at = (int)(m & 0xffff);
         if (at >= nf && dist[at] > d) {
           par[at] = (int16_t)j;
           epos[at] = (uint16_t)k;
@@ -377,8 +396,7 @@ static int expand(tb_nets *N, int p) {
         continue;
       }
       if (n >= maxe) continue;
-      N->stamp[x] = now;
-      N->pos[x] = (uint16_t)n;
+      mark[x] = now | (uint32_t)n;
       node[n] = (uint16_t)x;
       par[n] = (int16_t)j;
       epos[n] = (uint16_t)k;
@@ -401,7 +419,7 @@ static int expand(tb_nets *N, int p) {
 tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int lookahead,
                      const sk_search *s) {
   tb_nets *N = calloc(1, sizeof *N);
-  ftmp *F = malloc(sizeof *F);
+  ftmp *F = calloc(1, sizeof *F);
   if (!N || !F) goto fail;
   N->L = L;
   N->g = g;
@@ -411,11 +429,10 @@ tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int l
   N->mapp = -1;
   N->fill = calloc((size_t)L->nnodes, sizeof *N->fill);
   N->e = calloc(TB_NODES, sizeof *N->e);
-  N->stamp = calloc((size_t)L->nnodes, sizeof *N->stamp);
-  N->pos = malloc((size_t)L->nnodes * sizeof *N->pos);
+  N->mark = calloc((size_t)L->nnodes, sizeof *N->mark);
   N->main = malloc(TB_MAX_ENTRIES * sizeof *N->main);
   N->mins = malloc((size_t)NET_MAX_MINS * TB_MAX_ENTRIES * sizeof *N->mins);
-  if (!N->fill || !N->e || !N->stamp || !N->pos || !N->main || !N->mins) goto fail;
+  if (!N->fill || !N->e || !N->mark || !N->main || !N->mins) goto fail;
   F->maxe = max_entries;
   /* the grid as HoDoKu's Sudoku2 holds it: its queues are empty when the
   ** solver reaches the nets (every single was taken before) */
@@ -442,8 +459,7 @@ tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int l
   /* the group nodes' tables: their own links */
   for (int x = TB_NODES; x < TB_ALS_NODES && x < L->nnodes; x++) {
     if ((x - TB_NODES) / 2 >= L->ngroup) break;
-    F->n = 0;
-    memset(F->in, 0, sizeof F->in);
+    f_clear(F);
     f_add(F, x, NULL);
     for (uint32_t i = L->first[x], e = L->first[x + 1]; i < e; i++) {
       if (F->n >= F->maxe) break;
@@ -486,15 +502,14 @@ void tb_nets_free(tb_nets *N) {
   free(N->fill);
   free(N->fnode);
   free(N->fslot);
-  free(N->fdist);
+  free(N->fnd);
   free(N->e);
   free(N->enode);
   free(N->edist);
   free(N->epar);
   free(N->epos);
   free(N->elen);
-  free(N->stamp);
-  free(N->pos);
+  free(N->mark);
   free(N->main);
   free(N->mins);
   free(N);
@@ -522,22 +537,17 @@ int tb_nets_table(const tb_nets *N, int premise, tb_table *T) {
 /* {====== chains */
 
 /* position of node x in premise p's expanded table (its first; -1 if
-** absent): stamp/pos map the table last asked */
+** absent): mark[] maps the table last asked */
 static int table_pos(tb_nets *N, int p, int x) {
   if (N->mapp != p) {
-    if (++N->now == 0) {
-      memset(N->stamp, 0, (size_t)N->L->nnodes * sizeof *N->stamp);
-      N->now = 1;
-    }
+    uint32_t now = next_mark(N) << 16;
     const etab *E = &N->e[p];
     const uint16_t *nd = N->enode + E->at;
-    for (int i = E->n - 1; i >= 0; i--) {
-      N->stamp[nd[i]] = N->now;
-      N->pos[nd[i]] = (uint16_t)i;
-    }
+    for (int i = E->n - 1; i >= 0; i--) N->mark[nd[i]] = now | (uint32_t)i;
     N->mapp = p;
   }
-  return N->stamp[x] == N->now ? N->pos[x] : -1;
+  uint32_t m = N->mark[x];
+  return (m >> 16) == N->now ? (int)(m & 0xffff) : -1;
 }
 
 static void add_cells(const tb_nets *N, sk_bits *set, int x) {
