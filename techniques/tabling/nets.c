@@ -60,6 +60,7 @@ typedef struct squeue {
 typedef struct sudo {
   uint8_t value[SK_CELLS];
   sk_mask cells[SK_CELLS];
+  sk_bits dc[9];                  /* dc[d - 1]: the cells whose cells[] hold d */
   int8_t free[SK_HOUSES][10];
   squeue ns, hs;
 } sudo;
@@ -86,19 +87,16 @@ static void q_del_hidden(squeue *q, int h, int v) {
 
 /* Sudoku2.addHiddenSingle: the first place of v in house h */
 static void add_hidden(sudo *s, int h, int v) {
-  for (int i = 0; i < 9; i++) {
-    int c = sk_house_cell[h][i];
-    if (s->cells[c] & SK_BIT(v)) {
-      q_add(&s->hs, c, v);
-      return;
-    }
-  }
+  /* a house's cells ascend in house order */
+  sk_bits in = sk_bits_and(sk_house_bits[h], s->dc[v - 1]);
+  if (!sk_bits_empty(in)) q_add(&s->hs, sk_bits_first(in), v);
 }
 
 /* Sudoku2.setCandidate(index, value, false) */
 static void s_del(sudo *s, int c, int v) {
   if (!(s->cells[c] & SK_BIT(v))) return;
   s->cells[c] &= (sk_mask)~SK_BIT(v);
+  sk_bits_clear(&s->dc[v - 1], c);
   if (!s->cells[c]) return;
   if (sk_mask_count(s->cells[c]) == 1) q_add(&s->ns, c, sk_mask_first(s->cells[c]));
   for (int i = 0; i < 3; i++) {
@@ -115,7 +113,9 @@ static void s_set(sudo *s, int c, int v) {
   s->value[c] = (uint8_t)v;
   sk_mask cands = s->cells[c];
   s->cells[c] = 0;
-  sk_bits p = sk_peer_bits[c];
+  for (sk_mask m = cands; m; m &= m - 1) sk_bits_clear(&s->dc[sk_mask_first(m) - 1], c);
+  /* the peers holding v, ascending (s_del leaves the others alone) */
+  sk_bits p = sk_bits_and(sk_peer_bits[c], s->dc[v - 1]);
   for (int b; (b = sk_bits_pop(&p)) >= 0; ) s_del(s, b, v);
   for (sk_mask m = cands; m; m &= m - 1) {
     int x = sk_mask_first(m);
@@ -197,20 +197,23 @@ static void f_add(ftmp *F, int node, const int *ri) {
     F->in[node] = 1;
     F->where[node] = (uint16_t)F->n;
   }
-  int r[NET_SLOTS];
-  for (int i = 0; i < NET_SLOTS; i++) r[i] = ri ? ri[i] : 0;
-  if (r[0] > 4096) r[0] = 0;
-  for (int i = 1; i < NET_SLOTS; i++)
-    if (r[i] > 1023) r[i] = 0;
-  int d = r[0] < F->n ? F->dist[r[0]] + 1 : 1;
-  for (int i = 1; i < NET_SLOTS; i++)
-    if (r[i] > r[0]) {
-      int t = r[0];
-      r[0] = r[i];
-      r[i] = t;
+  uint16_t *sl = F->slot[F->n];
+  int r0 = ri ? ri[0] : 0;
+  if (r0 > 4096) r0 = 0;
+  int d = r0 < F->n ? F->dist[r0] + 1 : 1;
+  /* each later index swapped with the first when larger */
+  for (int i = 1; i < NET_SLOTS; i++) {
+    int r = ri ? ri[i] : 0;
+    if (r > 1023) r = 0;
+    if (r > r0) {
+      sl[i] = (uint16_t)r0;
+      r0 = r;
+    } else {
+      sl[i] = (uint16_t)r;
     }
+  }
+  sl[0] = (uint16_t)r0;
   F->node[F->n] = (uint16_t)node;
-  for (int i = 0; i < NET_SLOTS; i++) F->slot[F->n][i] = (uint16_t)r[i];
   F->dist[F->n] = (uint16_t)(d & 0x1ff);
   F->n++;
 }
@@ -269,6 +272,7 @@ static void fill_one(tb_nets *N, ftmp *F, const sudo *orig, int p) {
   /* the grid without its queues (empty) */
   memcpy(s.value, orig->value, sizeof s.value);
   memcpy(s.cells, orig->cells, sizeof s.cells);
+  memcpy(s.dc, orig->dc, sizeof s.dc);
   memcpy(s.free, orig->free, sizeof s.free);
   s.ns.put = s.hs.put = 0;
   int c = p / 18, v = (p >> 1) % 9 + 1;
@@ -441,6 +445,7 @@ tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int l
   for (int c = 0; c < SK_CELLS; c++) {
     orig->value[c] = g->value[c];
     orig->cells[c] = g->cand[c];
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) sk_bits_set(&orig->dc[sk_mask_first(m) - 1], c);
     for (sk_mask m = g->cand[c]; m; m &= m - 1)
       for (int i = 0; i < 3; i++) orig->free[sk_cell_house[c][i]][sk_mask_first(m)]++;
   }
