@@ -144,7 +144,7 @@ struct tb_nets {
   const sk_grid *g;
   int maxe, lookahead;
   nfill *fill;                    /* per node < L->nnodes */
-  uint16_t *fnode, *fslot;
+  struct fent { uint16_t slot[NET_SLOTS], node; } *fe;   /* what the chains read */
   uint32_t *fnd;                  /* node | distance << 16 (what the expansion reads) */
   int nf, capf;
   etab *e;                        /* per normal node */
@@ -156,6 +156,8 @@ struct tb_nets {
   uint32_t *mark;                 /* membership scratch, per node: now << 16 | position */
   uint32_t now;                   /* 1 .. 0xffff */
   int mapp;                       /* the premise whose table mark[] maps, or -1 */
+  uint32_t *inmain, mgen;         /* per node: mgen when in the main chain (but its end) */
+  uint32_t *meet;                 /* per node: mgen when a branch meets the main chain there */
   /* HoDoKu's scratch set tmpSet as the fill leaves it (see forcing.c) */
   sk_bits tmp;
   int v0;
@@ -225,6 +227,23 @@ static void f_clear(ftmp *F) {
   F->n = 0;
 }
 
+/* f_add with one return index (the others 0): ret 0 for none */
+static void f_add1(ftmp *F, int node, int ret) {
+  if (F->n >= F->maxe) return;
+  if (tb_is_normal(node)) {
+    if (F->in[node]) return;
+    F->in[node] = 1;
+    F->where[node] = (uint16_t)F->n;
+  }
+  if (ret > 4096) ret = 0;
+  uint16_t *sl = F->slot[F->n];
+  sl[0] = (uint16_t)ret;
+  for (int i = 1; i < NET_SLOTS; i++) sl[i] = 0;
+  F->node[F->n] = (uint16_t)node;
+  F->dist[F->n] = (uint16_t)((ret < F->n ? F->dist[ret] + 1 : 1) & 0x1ff);
+  F->n++;
+}
+
 static int f_pos(const ftmp *F, int node) { return F->in[node] ? F->where[node] : 0; }
 
 /* TablingSolver.setCell */
@@ -252,17 +271,16 @@ static void t_set(tb_nets *N, ftmp *F, sudo *s, int c, int v, int getret, int na
     }
   }
   f_add(F, tb_node(c, v, 1), ri);
-  int rr[NET_SLOTS] = {ret, 0, 0, 0, 0};
   if (!sk_bits_empty(tmp)) {
     N->tmp = tmp;
     N->v0 = sk_bits_first(tmp);
   } else {
     N->tmp = tmp;
   }
-  for (int b; (b = sk_bits_pop(&tmp)) >= 0; ) f_add(F, tb_node(b, v, 0), rr);
+  for (int b; (b = sk_bits_pop(&tmp)) >= 0; ) f_add1(F, tb_node(b, v, 0), ret);
   for (sk_mask m = cands; m; m &= m - 1) {
     int x = sk_mask_first(m);
-    if (x != v) f_add(F, tb_node(c, x, 0), rr);
+    if (x != v) f_add1(F, tb_node(c, x, 0), ret);
   }
 }
 
@@ -281,7 +299,7 @@ static void fill_one(tb_nets *N, ftmp *F, const sudo *orig, int p) {
     t_set(N, F, &s, c, v, 0, 0);
   } else {
     s_del(&s, c, v);
-    f_add(F, p, NULL);
+    f_add1(F, p, 0);
     if (sk_mask_count(s.cells[c]) == 1) t_set(N, F, &s, c, sk_mask_first(s.cells[c]), 0, 1);
   }
   for (int r = 0; r < N->lookahead; r++) {
@@ -304,27 +322,27 @@ static void fill_one(tb_nets *N, ftmp *F, const sudo *orig, int p) {
   /* fillTablesWithGroupNodes: the links to group nodes, premise as parent */
   const tb_links *L = N->L;
   for (uint32_t i = L->first[p], e = L->first[p + 1]; i < e; i++)
-    if (tb_is_group(L->to[i])) f_add(F, L->to[i], NULL);
+    if (tb_is_group(L->to[i])) f_add1(F, L->to[i], 0);
 }
 
 static int store_fill(tb_nets *N, int node, const ftmp *F) {
   int old = N->capf;
-  if (grow((void **)&N->fnode, &N->capf, N->nf + F->n, sizeof *N->fnode)) return -1;
+  if (grow((void **)&N->fe, &N->capf, N->nf + F->n, sizeof *N->fe)) return -1;
   int cap = N->capf;
-  /* the other pools follow the node pool's capacity */
-  if (cap != old || !N->fslot) {
-    uint16_t *sl = realloc(N->fslot, (size_t)cap * NET_SLOTS * sizeof *sl);
-    if (!sl) return -1;
-    N->fslot = sl;
+  /* the other pool follows the first's capacity */
+  if (cap != old || !N->fnd) {
     uint32_t *di = realloc(N->fnd, (size_t)cap * sizeof *di);
     if (!di) return -1;
     N->fnd = di;
   }
   N->fill[node].at = N->nf;
   N->fill[node].n = F->n;
-  memcpy(N->fnode + N->nf, F->node, (size_t)F->n * sizeof *N->fnode);
-  memcpy(N->fslot + (size_t)N->nf * NET_SLOTS, F->slot, (size_t)F->n * NET_SLOTS * sizeof *N->fslot);
-  for (int i = 0; i < F->n; i++) N->fnd[N->nf + i] = F->node[i] | (uint32_t)F->dist[i] << 16;
+  for (int i = 0; i < F->n; i++) {
+    struct fent *t = &N->fe[N->nf + i];
+    memcpy(t->slot, F->slot[i], sizeof t->slot);
+    t->node = F->node[i];
+    N->fnd[N->nf + i] = F->node[i] | (uint32_t)F->dist[i] << 16;
+  }
   N->nf += F->n;
   return 0;
 }
@@ -434,10 +452,19 @@ tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int l
   N->fill = calloc((size_t)L->nnodes, sizeof *N->fill);
   N->e = calloc(TB_NODES, sizeof *N->e);
   N->mark = calloc((size_t)L->nnodes, sizeof *N->mark);
+  N->inmain = calloc((size_t)L->nnodes, sizeof *N->inmain);
+  N->meet = calloc((size_t)L->nnodes, sizeof *N->meet);
   N->main = malloc(TB_MAX_ENTRIES * sizeof *N->main);
   N->mins = malloc((size_t)NET_MAX_MINS * TB_MAX_ENTRIES * sizeof *N->mins);
-  if (!N->fill || !N->e || !N->mark || !N->main || !N->mins) goto fail;
+  if (!N->fill || !N->e || !N->mark || !N->inmain || !N->meet || !N->main || !N->mins) goto fail;
   F->maxe = max_entries;
+  /* the pools sized for what tables of this many premises usually hold,
+  ** so that few grow */
+  int nprem = 0;
+  for (int c = 0; c < SK_CELLS; c++) nprem += 2 * sk_mask_count(g->cand[c]);
+  if (grow((void **)&N->fe, &N->capf, nprem * 32, sizeof *N->fe) ||
+      grow((void **)&N->enode, &N->cape, nprem * 64 + max_entries, sizeof *N->enode))
+    goto fail;
   /* the grid as HoDoKu's Sudoku2 holds it: its queues are empty when the
   ** solver reaches the nets (every single was taken before) */
   sudo *orig = calloc(1, sizeof *orig);
@@ -465,7 +492,7 @@ tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int l
   for (int x = TB_NODES; x < TB_ALS_NODES && x < L->nnodes; x++) {
     if ((x - TB_NODES) / 2 >= L->ngroup) break;
     f_clear(F);
-    f_add(F, x, NULL);
+    f_add1(F, x, 0);
     for (uint32_t i = L->first[x], e = L->first[x + 1]; i < e; i++) {
       if (F->n >= F->maxe) break;
       int y = L->to[i];
@@ -505,8 +532,7 @@ fail:
 void tb_nets_free(tb_nets *N) {
   if (!N) return;
   free(N->fill);
-  free(N->fnode);
-  free(N->fslot);
+  free(N->fe);
   free(N->fnd);
   free(N->e);
   free(N->enode);
@@ -515,6 +541,8 @@ void tb_nets_free(tb_nets *N) {
   free(N->epos);
   free(N->elen);
   free(N->mark);
+  free(N->inmain);
+  free(N->meet);
   free(N->main);
   free(N->mins);
   free(N);
@@ -533,7 +561,7 @@ int tb_nets_table(const tb_nets *N, int premise, tb_table *T) {
     T->node[i] = N->enode[E->at + i];
     T->dist[i] = N->edist[E->at + i];
     int q = N->epar[E->at + i];
-    if (q < 0) q = i ? N->fslot[(size_t)(N->fill[premise].at + i) * NET_SLOTS] : -1;
+    if (q < 0) q = i ? N->fe[N->fill[premise].at + i].slot[0] : -1;
     T->parent[i] = (int16_t)q;
   }
   return 0;
@@ -583,22 +611,22 @@ static int walk(tb_nets *N, int p, int e, uint16_t *out, sk_bits *cset, int main
       back = j;
       cur = N->epos[E->at + cur];
     }
-    const nfill *f = &N->fill[table];
-    const uint16_t *sl = N->fslot + (size_t)(f->at + cur) * NET_SLOTS;
-    const uint16_t *nd = N->fnode + f->at;
+    const struct fent *fe = N->fe + N->fill[table].at;
+    const uint16_t *sl = fe[cur].slot;
     int next = sl[0];
-    int x = nd[next];
+    int x = fe[next].node;
     out[n++] = (uint16_t)x;
     if (mainlen < 0) {
       add_cells(N, cset, x);
-    } else if (sk_bits_has(cset, tb_cell(N->L, x))) {
-      for (int i = 0; i < mainlen; i++)
-        if (N->main[i] == x) return n;
+      N->inmain[x] = N->mgen;
+    } else if (N->inmain[x] == N->mgen || (x == N->main[0] && sk_bits_has(cset, tb_cell(N->L, x)))) {
+      /* x is in the main chain (its end only when the chain passed its cell) */
+      return n;
     }
     if (mainlen < 0)
       for (int i = 1; i < NET_SLOTS; i++)
         if (sl[i] != 0 && *nmins < NET_MAX_MINS) {
-          N->mins[(size_t)*nmins * TB_MAX_ENTRIES] = nd[sl[i]];
+          N->mins[(size_t)*nmins * TB_MAX_ENTRIES] = fe[sl[i]].node;
           /* the premise's fill entries open its expanded table */
           N->minat[*nmins] = table == p ? sl[i] : -1;
           N->minlen[*nmins] = 1;
@@ -621,18 +649,25 @@ int tb_nets_chain(tb_nets *N, int p, int e, int *is_net, uint16_t *nodes, int *n
   }
   sk_bits cset = {{0, 0}};
   int nmins = 0;
+  if (++N->mgen == 0) {
+    memset(N->inmain, 0, (size_t)N->L->nnodes * sizeof *N->inmain);
+    memset(N->meet, 0, (size_t)N->L->nnodes * sizeof *N->meet);
+    N->mgen = 1;
+  }
   int mainlen = walk(N, p, e, N->main, &cset, -1, &nmins);
   for (int k = 0; k < nmins; k++) {
     uint16_t *m = N->mins + (size_t)k * TB_MAX_ENTRIES;
     int at = N->minat[k] >= 0 ? N->minat[k] : table_pos(N, p, m[0]);
     if (at < 0) { N->minlen[k] = 0; continue; }
     N->minlen[k] = walk(N, p, at, m, &cset, mainlen, NULL);
+    if (N->minlen[k] > 0) N->meet[m[N->minlen[k] - 1]] = N->mgen;
   }
   int len = 0, net = 0, nn = 0;
   for (int i = mainlen - 1; i >= 0; i--) {
     int x = N->main[i];
     len++;
     if (nodes && nn < max) nodes[nn++] = (uint16_t)x;
+    if (N->meet[x] != N->mgen) continue;
     for (int k = 0; k < nmins; k++) {
       const uint16_t *m = N->mins + (size_t)k * TB_MAX_ENTRIES;
       int ml = N->minlen[k];
