@@ -43,6 +43,19 @@
 ** all-steps) and look-ahead (4: rounds of singles).  Nets use no ALS
 ** nodes (HoDoKu's allowAlsInTablingChains, off by default and in its
 ** regression tester for nets).
+**
+** Speed (the tables and chains are HoDoKu's whatever the representation):
+** the look-ahead copy keeps a cell set per digit besides the candidate
+** masks, so that a set cell visits only the peers holding its digit and a
+** hidden single's first place in its house is a bit scan (houses list
+** their cells ascending); a table's entries are cleared where they were
+** written, not whole; the expansion reads one packed node|distance word
+** per fill entry and one mark per node (generation << 16 | place), and
+** records for every appended entry its place in its source's fill table,
+** so that a chain's walk never searches a table; a branch's head is found
+** by its place in the premise's fill, else by a map of the premise's table
+** kept for the last premise asked; the main chain's nodes and the
+** branches' meeting nodes are marked per chain, not searched.
 */
 #include "tabling.h"
 
@@ -380,13 +393,17 @@ static int expand(tb_nets *N, int p) {
     if (!el) return -1;
     N->elen = el;
   }
-  uint16_t *node = N->enode + N->ne, *dist = N->edist + N->ne, *epos = N->epos + N->ne;
-  int16_t *par = N->epar + N->ne;
+  /* the pools do not overlap: restrict lets the loops keep them in registers */
+  uint16_t *restrict node = N->enode + N->ne, *restrict dist = N->edist + N->ne;
+  uint16_t *restrict epos = N->epos + N->ne;
+  int16_t *restrict par = N->epar + N->ne;
   uint32_t now = next_mark(N) << 16;
-  uint32_t *mark = N->mark;
+  uint32_t *restrict mark = N->mark;
+  const uint32_t *restrict fnd = N->fnd;
+  const nfill *restrict fill = N->fill;
   int n = 0;
   for (int i = 0; i < fp->n && n < maxe; i++) {
-    uint32_t v = N->fnd[fp->at + i];
+    uint32_t v = fnd[fp->at + i];
     int x = (int)(v & 0xffff);
     node[n] = (uint16_t)x;
     dist[n] = (uint16_t)(v >> 16);
@@ -399,11 +416,11 @@ static int expand(tb_nets *N, int p) {
   for (int j = 1; j < n && n < maxe; j++) {
     int src = node[j];
     if (src >= nnodes) continue;
-    const nfill *s = &N->fill[src];
-    if (s->n == 0) continue;
+    int sn = fill[src].n;
+    if (sn == 0) continue;
     int base = dist[j];
-    const uint32_t *sv = N->fnd + s->at;
-    for (int k = 1; k < s->n; k++) {
+    const uint32_t *restrict sv = fnd + fill[src].at;
+    for (int k = 1; k < sn; k++) {
       uint32_t v = sv[k];
       int x = (int)(v & 0xffff);
       int d = base + (int)(v >> 16);
