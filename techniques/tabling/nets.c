@@ -43,6 +43,19 @@
 ** all-steps) and look-ahead (4: rounds of singles).  Nets use no ALS
 ** nodes (HoDoKu's allowAlsInTablingChains, off by default and in its
 ** regression tester for nets).
+**
+** Speed (the tables and chains are HoDoKu's whatever the representation):
+** the look-ahead copy keeps a cell set per digit besides the candidate
+** masks, so that a set cell visits only the peers holding its digit and a
+** hidden single's first place in its house is a bit scan (houses list
+** their cells ascending); a table's entries are cleared where they were
+** written, not whole; the expansion reads one packed node|distance word
+** per fill entry and one mark per node (generation << 16 | place), and
+** records for every appended entry its place in its source's fill table,
+** so that a chain's walk never searches a table; a branch's head is found
+** by its place in the premise's fill, else by a map of the premise's table
+** kept for the last premise asked; the main chain's nodes and the
+** branches' meeting nodes are marked per chain, not searched.
 */
 #include "tabling.h"
 
@@ -60,6 +73,7 @@ typedef struct squeue {
 typedef struct sudo {
   uint8_t value[SK_CELLS];
   sk_mask cells[SK_CELLS];
+  sk_bits dc[9];                  /* dc[d - 1]: the cells whose cells[] hold d */
   int8_t free[SK_HOUSES][10];
   squeue ns, hs;
 } sudo;
@@ -86,19 +100,16 @@ static void q_del_hidden(squeue *q, int h, int v) {
 
 /* Sudoku2.addHiddenSingle: the first place of v in house h */
 static void add_hidden(sudo *s, int h, int v) {
-  for (int i = 0; i < 9; i++) {
-    int c = sk_house_cell[h][i];
-    if (s->cells[c] & SK_BIT(v)) {
-      q_add(&s->hs, c, v);
-      return;
-    }
-  }
+  /* a house's cells ascend in house order */
+  sk_bits in = sk_bits_and(sk_house_bits[h], s->dc[v - 1]);
+  if (!sk_bits_empty(in)) q_add(&s->hs, sk_bits_first(in), v);
 }
 
 /* Sudoku2.setCandidate(index, value, false) */
 static void s_del(sudo *s, int c, int v) {
   if (!(s->cells[c] & SK_BIT(v))) return;
   s->cells[c] &= (sk_mask)~SK_BIT(v);
+  sk_bits_clear(&s->dc[v - 1], c);
   if (!s->cells[c]) return;
   if (sk_mask_count(s->cells[c]) == 1) q_add(&s->ns, c, sk_mask_first(s->cells[c]));
   for (int i = 0; i < 3; i++) {
@@ -115,7 +126,9 @@ static void s_set(sudo *s, int c, int v) {
   s->value[c] = (uint8_t)v;
   sk_mask cands = s->cells[c];
   s->cells[c] = 0;
-  sk_bits p = sk_peer_bits[c];
+  for (sk_mask m = cands; m; m &= m - 1) sk_bits_clear(&s->dc[sk_mask_first(m) - 1], c);
+  /* the peers holding v, ascending (s_del leaves the others alone) */
+  sk_bits p = sk_bits_and(sk_peer_bits[c], s->dc[v - 1]);
   for (int b; (b = sk_bits_pop(&p)) >= 0; ) s_del(s, b, v);
   for (sk_mask m = cands; m; m &= m - 1) {
     int x = sk_mask_first(m);
@@ -144,22 +157,27 @@ struct tb_nets {
   const sk_grid *g;
   int maxe, lookahead;
   nfill *fill;                    /* per node < L->nnodes */
-  uint16_t *fnode, *fslot, *fdist;
+  struct fent { uint16_t slot[NET_SLOTS], node; } *fe;   /* what the chains read */
+  uint32_t *fnd;                  /* node | distance << 16 (what the expansion reads) */
   int nf, capf;
   etab *e;                        /* per normal node */
   uint16_t *enode, *edist;
-  int16_t *epar;                  /* appended entries: the entry they came from */
+  int16_t *epar;                  /* appended entries: the entry they came from ... */
+  uint16_t *epos;                 /* ... and their place in that entry's fill table */
   uint32_t *elen;                 /* per entry: 0, or its chain's length * 2 + is_net + 2 */
   int ne, cape;
-  uint32_t *stamp;                /* membership scratch, per node */
-  uint16_t *pos;
-  uint32_t now;
+  uint32_t *mark;                 /* membership scratch, per node: now << 16 | position */
+  uint32_t now;                   /* 1 .. 0xffff */
+  int mapp;                       /* the premise whose table mark[] maps, or -1 */
+  uint32_t *inmain, mgen;         /* per node: mgen when in the main chain (but its end) */
+  uint32_t *meet;                 /* per node: mgen when a branch meets the main chain there */
   /* HoDoKu's scratch set tmpSet as the fill leaves it (see forcing.c) */
   sk_bits tmp;
   int v0;
   /* chain building */
   uint16_t *main, *mins;
   int minlen[NET_MAX_MINS];
+  int minat[NET_MAX_MINS];        /* a branch head's entry when known, else -1 */
   int oom;
 };
 
@@ -194,21 +212,48 @@ static void f_add(ftmp *F, int node, const int *ri) {
     F->in[node] = 1;
     F->where[node] = (uint16_t)F->n;
   }
-  int r[NET_SLOTS];
-  for (int i = 0; i < NET_SLOTS; i++) r[i] = ri ? ri[i] : 0;
-  if (r[0] > 4096) r[0] = 0;
-  for (int i = 1; i < NET_SLOTS; i++)
-    if (r[i] > 1023) r[i] = 0;
-  int d = r[0] < F->n ? F->dist[r[0]] + 1 : 1;
-  for (int i = 1; i < NET_SLOTS; i++)
-    if (r[i] > r[0]) {
-      int t = r[0];
-      r[0] = r[i];
-      r[i] = t;
+  uint16_t *sl = F->slot[F->n];
+  int r0 = ri ? ri[0] : 0;
+  if (r0 > 4096) r0 = 0;
+  int d = r0 < F->n ? F->dist[r0] + 1 : 1;
+  /* each later index swapped with the first when larger */
+  for (int i = 1; i < NET_SLOTS; i++) {
+    int r = ri ? ri[i] : 0;
+    if (r > 1023) r = 0;
+    if (r > r0) {
+      sl[i] = (uint16_t)r0;
+      r0 = r;
+    } else {
+      sl[i] = (uint16_t)r;
     }
+  }
+  sl[0] = (uint16_t)r0;
   F->node[F->n] = (uint16_t)node;
-  for (int i = 0; i < NET_SLOTS; i++) F->slot[F->n][i] = (uint16_t)r[i];
   F->dist[F->n] = (uint16_t)(d & 0x1ff);
+  F->n++;
+}
+
+/* an empty table: in[] cleared where the last one set it */
+static void f_clear(ftmp *F) {
+  for (int i = 0; i < F->n; i++)
+    if (tb_is_normal(F->node[i])) F->in[F->node[i]] = 0;
+  F->n = 0;
+}
+
+/* f_add with one return index (the others 0): ret 0 for none */
+static void f_add1(ftmp *F, int node, int ret) {
+  if (F->n >= F->maxe) return;
+  if (tb_is_normal(node)) {
+    if (F->in[node]) return;
+    F->in[node] = 1;
+    F->where[node] = (uint16_t)F->n;
+  }
+  if (ret > 4096) ret = 0;
+  uint16_t *sl = F->slot[F->n];
+  sl[0] = (uint16_t)ret;
+  for (int i = 1; i < NET_SLOTS; i++) sl[i] = 0;
+  F->node[F->n] = (uint16_t)node;
+  F->dist[F->n] = (uint16_t)((ret < F->n ? F->dist[ret] + 1 : 1) & 0x1ff);
   F->n++;
 }
 
@@ -239,31 +284,35 @@ static void t_set(tb_nets *N, ftmp *F, sudo *s, int c, int v, int getret, int na
     }
   }
   f_add(F, tb_node(c, v, 1), ri);
-  int rr[NET_SLOTS] = {ret, 0, 0, 0, 0};
   if (!sk_bits_empty(tmp)) {
     N->tmp = tmp;
     N->v0 = sk_bits_first(tmp);
   } else {
     N->tmp = tmp;
   }
-  for (int b; (b = sk_bits_pop(&tmp)) >= 0; ) f_add(F, tb_node(b, v, 0), rr);
+  for (int b; (b = sk_bits_pop(&tmp)) >= 0; ) f_add1(F, tb_node(b, v, 0), ret);
   for (sk_mask m = cands; m; m &= m - 1) {
     int x = sk_mask_first(m);
-    if (x != v) f_add(F, tb_node(c, x, 0), rr);
+    if (x != v) f_add1(F, tb_node(c, x, 0), ret);
   }
 }
 
 /* TablingSolver.getTableEntry for premise p, then the group nodes' links */
 static void fill_one(tb_nets *N, ftmp *F, const sudo *orig, int p) {
-  sudo s = *orig;
+  sudo s;
+  /* the grid without its queues (empty) */
+  memcpy(s.value, orig->value, sizeof s.value);
+  memcpy(s.cells, orig->cells, sizeof s.cells);
+  memcpy(s.dc, orig->dc, sizeof s.dc);
+  memcpy(s.free, orig->free, sizeof s.free);
+  s.ns.put = s.hs.put = 0;
   int c = p / 18, v = (p >> 1) % 9 + 1;
-  F->n = 0;
-  memset(F->in, 0, sizeof F->in);
+  f_clear(F);
   if (p & 1) {
     t_set(N, F, &s, c, v, 0, 0);
   } else {
     s_del(&s, c, v);
-    f_add(F, p, NULL);
+    f_add1(F, p, 0);
     if (sk_mask_count(s.cells[c]) == 1) t_set(N, F, &s, c, sk_mask_first(s.cells[c]), 0, 1);
   }
   for (int r = 0; r < N->lookahead; r++) {
@@ -286,24 +335,27 @@ static void fill_one(tb_nets *N, ftmp *F, const sudo *orig, int p) {
   /* fillTablesWithGroupNodes: the links to group nodes, premise as parent */
   const tb_links *L = N->L;
   for (uint32_t i = L->first[p], e = L->first[p + 1]; i < e; i++)
-    if (tb_is_group(L->to[i])) f_add(F, L->to[i], NULL);
+    if (tb_is_group(L->to[i])) f_add1(F, L->to[i], 0);
 }
 
 static int store_fill(tb_nets *N, int node, const ftmp *F) {
-  if (grow((void **)&N->fnode, &N->capf, N->nf + F->n, sizeof *N->fnode)) return -1;
+  int old = N->capf;
+  if (grow((void **)&N->fe, &N->capf, N->nf + F->n, sizeof *N->fe)) return -1;
   int cap = N->capf;
-  /* the other pools follow the node pool's capacity */
-  uint16_t *sl = realloc(N->fslot, (size_t)cap * NET_SLOTS * sizeof *sl);
-  if (!sl) return -1;
-  N->fslot = sl;
-  uint16_t *di = realloc(N->fdist, (size_t)cap * sizeof *di);
-  if (!di) return -1;
-  N->fdist = di;
+  /* the other pool follows the first's capacity */
+  if (cap != old || !N->fnd) {
+    uint32_t *di = realloc(N->fnd, (size_t)cap * sizeof *di);
+    if (!di) return -1;
+    N->fnd = di;
+  }
   N->fill[node].at = N->nf;
   N->fill[node].n = F->n;
-  memcpy(N->fnode + N->nf, F->node, (size_t)F->n * sizeof *N->fnode);
-  memcpy(N->fslot + (size_t)N->nf * NET_SLOTS, F->slot, (size_t)F->n * NET_SLOTS * sizeof *N->fslot);
-  memcpy(N->fdist + N->nf, F->dist, (size_t)F->n * sizeof *N->fdist);
+  for (int i = 0; i < F->n; i++) {
+    struct fent *t = &N->fe[N->nf + i];
+    memcpy(t->slot, F->slot[i], sizeof t->slot);
+    t->node = F->node[i];
+    N->fnd[N->nf + i] = F->node[i] | (uint32_t)F->dist[i] << 16;
+  }
   N->nf += F->n;
   return 0;
 }
@@ -312,66 +364,86 @@ static int store_fill(tb_nets *N, int node, const ftmp *F) {
 
 /* {====== expansion */
 
+/* a new generation of mark[] */
+static uint32_t next_mark(tb_nets *N) {
+  if (++N->now > 0xffff) {
+    memset(N->mark, 0, (size_t)N->L->nnodes * sizeof *N->mark);
+    N->now = 1;
+  }
+  return N->now;
+}
+
 static int expand(tb_nets *N, int p) {
   const nfill *fp = &N->fill[p];
   int maxe = N->maxe;
+  int old = N->cape;
   if (grow((void **)&N->enode, &N->cape, N->ne + maxe, sizeof *N->enode)) return -1;
-  uint16_t *di = realloc(N->edist, (size_t)N->cape * sizeof *di);
-  if (!di) return -1;
-  N->edist = di;
-  int16_t *pa = realloc(N->epar, (size_t)N->cape * sizeof *pa);
-  if (!pa) return -1;
-  N->epar = pa;
-  uint32_t *el = realloc(N->elen, (size_t)N->cape * sizeof *el);
-  if (!el) return -1;
-  N->elen = el;
-  memset(N->elen + N->ne, 0, (size_t)maxe * sizeof *el);
-  uint16_t *node = N->enode + N->ne, *dist = N->edist + N->ne;
-  int16_t *par = N->epar + N->ne;
-  if (++N->now == 0) {
-    memset(N->stamp, 0, (size_t)N->L->nnodes * sizeof *N->stamp);
-    N->now = 1;
+  if (N->cape != old || !N->edist) {
+    /* the other pools follow the node pool's capacity */
+    uint16_t *di = realloc(N->edist, (size_t)N->cape * sizeof *di);
+    if (!di) return -1;
+    N->edist = di;
+    int16_t *pa = realloc(N->epar, (size_t)N->cape * sizeof *pa);
+    if (!pa) return -1;
+    N->epar = pa;
+    uint16_t *po = realloc(N->epos, (size_t)N->cape * sizeof *po);
+    if (!po) return -1;
+    N->epos = po;
+    uint32_t *el = realloc(N->elen, (size_t)N->cape * sizeof *el);
+    if (!el) return -1;
+    N->elen = el;
   }
-  uint32_t now = N->now;
+  /* the pools do not overlap: restrict lets the loops keep them in registers */
+  uint16_t *restrict node = N->enode + N->ne, *restrict dist = N->edist + N->ne;
+  uint16_t *restrict epos = N->epos + N->ne;
+  int16_t *restrict par = N->epar + N->ne;
+  uint32_t now = next_mark(N) << 16;
+  uint32_t *restrict mark = N->mark;
+  const uint32_t *restrict fnd = N->fnd;
+  const nfill *restrict fill = N->fill;
   int n = 0;
   for (int i = 0; i < fp->n && n < maxe; i++) {
-    int x = N->fnode[fp->at + i];
+    uint32_t v = fnd[fp->at + i];
+    int x = (int)(v & 0xffff);
     node[n] = (uint16_t)x;
-    dist[n] = N->fdist[fp->at + i];
+    dist[n] = (uint16_t)(v >> 16);
     par[n] = -1;
-    if (N->stamp[x] != now) {
-      N->stamp[x] = now;
-      N->pos[x] = (uint16_t)n;
-    }
+    if ((mark[x] & 0xffff0000u) != now) mark[x] = now | (uint32_t)n;
     n++;
   }
   int nf = n;
+  int nnodes = N->L->nnodes;
   for (int j = 1; j < n && n < maxe; j++) {
     int src = node[j];
-    if (src >= N->L->nnodes) continue;
-    const nfill *s = &N->fill[src];
-    if (s->n == 0) continue;
+    if (src >= nnodes) continue;
+    int sn = fill[src].n;
+    if (sn == 0) continue;
     int base = dist[j];
-    for (int k = 1; k < s->n; k++) {
-      int x = N->fnode[s->at + k];
-      int d = base + N->fdist[s->at + k];
-      if (N->stamp[x] == now) {
-        int at = N->pos[x];
+    const uint32_t *restrict sv = fnd + fill[src].at;
+    for (int k = 1; k < sn; k++) {
+      uint32_t v = sv[k];
+      int x = (int)(v & 0xffff);
+      int d = base + (int)(v >> 16);
+      uint32_t m = mark[x];
+      if ((m & 0xffff0000u) == now) {
+        int at = (int)(m & 0xffff);
         if (at >= nf && dist[at] > d) {
           par[at] = (int16_t)j;
+          epos[at] = (uint16_t)k;
           dist[at] = (uint16_t)(d & 0x1ff);
         }
         continue;
       }
       if (n >= maxe) continue;
-      N->stamp[x] = now;
-      N->pos[x] = (uint16_t)n;
+      mark[x] = now | (uint32_t)n;
       node[n] = (uint16_t)x;
       par[n] = (int16_t)j;
+      epos[n] = (uint16_t)k;
       dist[n] = (uint16_t)(d & 0x1ff);
       n++;
     }
   }
+  memset(N->elen + N->ne, 0, (size_t)n * sizeof *N->elen);
   N->e[p].at = N->ne;
   N->e[p].n = n;
   N->e[p].nfill = nf;
@@ -386,21 +458,30 @@ static int expand(tb_nets *N, int p) {
 tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int lookahead,
                      const sk_search *s) {
   tb_nets *N = calloc(1, sizeof *N);
-  ftmp *F = malloc(sizeof *F);
+  ftmp *F = calloc(1, sizeof *F);
   if (!N || !F) goto fail;
   N->L = L;
   N->g = g;
   N->maxe = max_entries;
   N->lookahead = lookahead;
   N->v0 = L->stale_first;
+  N->mapp = -1;
   N->fill = calloc((size_t)L->nnodes, sizeof *N->fill);
   N->e = calloc(TB_NODES, sizeof *N->e);
-  N->stamp = calloc((size_t)L->nnodes, sizeof *N->stamp);
-  N->pos = malloc((size_t)L->nnodes * sizeof *N->pos);
+  N->mark = calloc((size_t)L->nnodes, sizeof *N->mark);
+  N->inmain = calloc((size_t)L->nnodes, sizeof *N->inmain);
+  N->meet = calloc((size_t)L->nnodes, sizeof *N->meet);
   N->main = malloc(TB_MAX_ENTRIES * sizeof *N->main);
   N->mins = malloc((size_t)NET_MAX_MINS * TB_MAX_ENTRIES * sizeof *N->mins);
-  if (!N->fill || !N->e || !N->stamp || !N->pos || !N->main || !N->mins) goto fail;
+  if (!N->fill || !N->e || !N->mark || !N->inmain || !N->meet || !N->main || !N->mins) goto fail;
   F->maxe = max_entries;
+  /* the pools sized for what tables of this many premises usually hold,
+  ** so that few grow */
+  int nprem = 0;
+  for (int c = 0; c < SK_CELLS; c++) nprem += 2 * sk_mask_count(g->cand[c]);
+  if (grow((void **)&N->fe, &N->capf, nprem * 32, sizeof *N->fe) ||
+      grow((void **)&N->enode, &N->cape, nprem * 64 + max_entries, sizeof *N->enode))
+    goto fail;
   /* the grid as HoDoKu's Sudoku2 holds it: its queues are empty when the
   ** solver reaches the nets (every single was taken before) */
   sudo *orig = calloc(1, sizeof *orig);
@@ -408,6 +489,7 @@ tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int l
   for (int c = 0; c < SK_CELLS; c++) {
     orig->value[c] = g->value[c];
     orig->cells[c] = g->cand[c];
+    for (sk_mask m = g->cand[c]; m; m &= m - 1) sk_bits_set(&orig->dc[sk_mask_first(m) - 1], c);
     for (sk_mask m = g->cand[c]; m; m &= m - 1)
       for (int i = 0; i < 3; i++) orig->free[sk_cell_house[c][i]][sk_mask_first(m)]++;
   }
@@ -426,9 +508,8 @@ tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int l
   /* the group nodes' tables: their own links */
   for (int x = TB_NODES; x < TB_ALS_NODES && x < L->nnodes; x++) {
     if ((x - TB_NODES) / 2 >= L->ngroup) break;
-    F->n = 0;
-    memset(F->in, 0, sizeof F->in);
-    f_add(F, x, NULL);
+    f_clear(F);
+    f_add1(F, x, 0);
     for (uint32_t i = L->first[x], e = L->first[x + 1]; i < e; i++) {
       if (F->n >= F->maxe) break;
       int y = L->to[i];
@@ -468,16 +549,17 @@ fail:
 void tb_nets_free(tb_nets *N) {
   if (!N) return;
   free(N->fill);
-  free(N->fnode);
-  free(N->fslot);
-  free(N->fdist);
+  free(N->fe);
+  free(N->fnd);
   free(N->e);
   free(N->enode);
   free(N->edist);
   free(N->epar);
+  free(N->epos);
   free(N->elen);
-  free(N->stamp);
-  free(N->pos);
+  free(N->mark);
+  free(N->inmain);
+  free(N->meet);
   free(N->main);
   free(N->mins);
   free(N);
@@ -496,7 +578,7 @@ int tb_nets_table(const tb_nets *N, int premise, tb_table *T) {
     T->node[i] = N->enode[E->at + i];
     T->dist[i] = N->edist[E->at + i];
     int q = N->epar[E->at + i];
-    if (q < 0) q = i ? N->fslot[(size_t)(N->fill[premise].at + i) * NET_SLOTS] : -1;
+    if (q < 0) q = i ? N->fe[N->fill[premise].at + i].slot[0] : -1;
     T->parent[i] = (int16_t)q;
   }
   return 0;
@@ -504,12 +586,18 @@ int tb_nets_table(const tb_nets *N, int premise, tb_table *T) {
 
 /* {====== chains */
 
-/* position of a node in a fill table (TableEntry.getEntryIndex); -1 if absent */
-static int fill_pos(const tb_nets *N, int table, int x) {
-  const nfill *f = &N->fill[table];
-  for (int i = 0; i < f->n; i++)
-    if (N->fnode[f->at + i] == x) return i;
-  return -1;
+/* position of node x in premise p's expanded table (its first; -1 if
+** absent): mark[] maps the table last asked */
+static int table_pos(tb_nets *N, int p, int x) {
+  if (N->mapp != p) {
+    uint32_t now = next_mark(N) << 16;
+    const etab *E = &N->e[p];
+    const uint16_t *nd = N->enode + E->at;
+    for (int i = E->n - 1; i >= 0; i--) N->mark[nd[i]] = now | (uint32_t)i;
+    N->mapp = p;
+  }
+  uint32_t m = N->mark[x];
+  return (m >> 16) == N->now ? (int)(m & 0xffff) : -1;
 }
 
 static void add_cells(const tb_nets *N, sk_bits *set, int x) {
@@ -538,25 +626,26 @@ static int walk(tb_nets *N, int p, int e, uint16_t *out, sk_bits *cset, int main
       int j = N->epar[E->at + cur];
       table = enode[j];
       back = j;
-      cur = fill_pos(N, table, enode[cur]);
-      if (cur < 0) break;
+      cur = N->epos[E->at + cur];
     }
-    const nfill *f = &N->fill[table];
-    const uint16_t *sl = N->fslot + (size_t)(f->at + cur) * NET_SLOTS;
-    const uint16_t *nd = N->fnode + f->at;
+    const struct fent *fe = N->fe + N->fill[table].at;
+    const uint16_t *sl = fe[cur].slot;
     int next = sl[0];
-    int x = nd[next];
+    int x = fe[next].node;
     out[n++] = (uint16_t)x;
     if (mainlen < 0) {
       add_cells(N, cset, x);
-    } else if (sk_bits_has(cset, tb_cell(N->L, x))) {
-      for (int i = 0; i < mainlen; i++)
-        if (N->main[i] == x) return n;
+      N->inmain[x] = N->mgen;
+    } else if (N->inmain[x] == N->mgen || (x == N->main[0] && sk_bits_has(cset, tb_cell(N->L, x)))) {
+      /* x is in the main chain (its end only when the chain passed its cell) */
+      return n;
     }
     if (mainlen < 0)
       for (int i = 1; i < NET_SLOTS; i++)
         if (sl[i] != 0 && *nmins < NET_MAX_MINS) {
-          N->mins[(size_t)*nmins * TB_MAX_ENTRIES] = nd[sl[i]];
+          N->mins[(size_t)*nmins * TB_MAX_ENTRIES] = fe[sl[i]].node;
+          /* the premise's fill entries open its expanded table */
+          N->minat[*nmins] = table == p ? sl[i] : -1;
           N->minlen[*nmins] = 1;
           (*nmins)++;
         }
@@ -577,21 +666,25 @@ int tb_nets_chain(tb_nets *N, int p, int e, int *is_net, uint16_t *nodes, int *n
   }
   sk_bits cset = {{0, 0}};
   int nmins = 0;
+  if (++N->mgen == 0) {
+    memset(N->inmain, 0, (size_t)N->L->nnodes * sizeof *N->inmain);
+    memset(N->meet, 0, (size_t)N->L->nnodes * sizeof *N->meet);
+    N->mgen = 1;
+  }
   int mainlen = walk(N, p, e, N->main, &cset, -1, &nmins);
-  const etab *E = &N->e[p];
   for (int k = 0; k < nmins; k++) {
     uint16_t *m = N->mins + (size_t)k * TB_MAX_ENTRIES;
-    int at = -1;
-    for (int i = 0; i < E->n; i++)
-      if (N->enode[E->at + i] == m[0]) { at = i; break; }
+    int at = N->minat[k] >= 0 ? N->minat[k] : table_pos(N, p, m[0]);
     if (at < 0) { N->minlen[k] = 0; continue; }
     N->minlen[k] = walk(N, p, at, m, &cset, mainlen, NULL);
+    if (N->minlen[k] > 0) N->meet[m[N->minlen[k] - 1]] = N->mgen;
   }
   int len = 0, net = 0, nn = 0;
   for (int i = mainlen - 1; i >= 0; i--) {
     int x = N->main[i];
     len++;
     if (nodes && nn < max) nodes[nn++] = (uint16_t)x;
+    if (N->meet[x] != N->mgen) continue;
     for (int k = 0; k < nmins; k++) {
       const uint16_t *m = N->mins + (size_t)k * TB_MAX_ENTRIES;
       int ml = N->minlen[k];
