@@ -93,6 +93,14 @@ $(LIB): $(ENGINE_OBJ)
 # apply to every object of techniques/chains/, in every native build.
 CHAINS_ARCH ?= -march=native
 $(BUILD)/obj/techniques/chains/%.o: OPT = -O3 $(CHAINS_ARCH)
+# The same for every other technique plugin: HoDoKu's rating spends its
+# time in the tables, ALS, fish and pattern searches, whose bit counts then
+# take the processor's popcount instruction (sk_popcount64) and whose loops
+# are unrolled; about 15 % less time on top1465.  TECH_ARCH= for plugins
+# that must run on another machine.
+TECH_ARCH ?= $(CHAINS_ARCH)
+$(BUILD)/obj/techniques/%.o: OPT = -O3 $(TECH_ARCH)
+$(BUILD)/plugins/%.so: OPT = -O3 $(TECH_ARCH)
 # make check: the searches' shortcuts cross-checked (SK_CHAINS_XCHECK)
 $(BUILD)/obj/techniques/chains/%.o: CFLAGS += $(CHAINS_DEFS)
 

@@ -164,7 +164,7 @@ static int orient(alc_state *st, int base, int cover) {
     int v = g->value[sk_house_cell[cover][i]];
     if (v) st->placed_cover |= SK_BIT(v);
   }
-  int pick[4];
+  int pick[4] = {0};
   return subsets(st, pick, 0, 0);
 }
 

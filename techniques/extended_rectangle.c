@@ -108,7 +108,7 @@ static void cells_str(sk_bits b, char *buf, int size) {
   }
   buf[0] = 0;
   for (sk_bits t = b; !sk_bits_empty(t) && at + 6 < size;) {
-    char cn[8];
+    char cn[8] = "";
     sk_cell_name(sk_bits_pop(&t), cn);
     if (at) buf[at++] = ',';
     for (int i = 0; cn[i]; i++) buf[at++] = cn[i];

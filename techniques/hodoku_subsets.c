@@ -120,7 +120,7 @@ static int dfs(combo *c, int depth, int from, unsigned u) {
   const subset *p = c->p;
   if (depth == p->n) {
     if (sk_mask_count((sk_mask)u) != p->n) return 0;
-    int cells[4];
+    int cells[4] = {0};
     sk_mask ds = 0;
     if (p->naked) {
       for (int k = 0; k < p->n; k++) cells[k] = c->member[c->pick[k]];

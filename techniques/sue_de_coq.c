@@ -47,6 +47,7 @@
 ** (r7c128 - {2389}, r9c6 - {16})", i.e. C - {V} (L - {VL}, B - {VB}), cells
 ** in HoDoKu's compact form.
 */
+#include <string.h>
 #include "sk_plugin.h"
 
 /* Bit count of a 9-bit mask.  Plain -O2 x86-64 builds have no POPCNT
@@ -67,6 +68,14 @@ typedef struct sdc {
   sk_mask v;                 /* its values */
   sk_bits l;                 /* L, while B is searched */
   sk_mask vl;
+  /* The block's search for one L depends only on whether L holds a cell
+  ** of the block (the intersection's one cell outside C), the values of V
+  ** still to cover and the values L takes from V; none[in][left][forbid]
+  ** == gen: for this C, such a search meets no B that covers them, and is
+  ** skipped.  hit: the block's search met one. */
+  uint16_t gen;
+  int hit;
+  uint16_t none[2][10][512];
 } sdc;
 
 /* The cells of a set, ascending, into out[]; returns how many. */
@@ -154,15 +163,20 @@ static int subsets(sdc *x, const int *src, int n, int at, sk_bits set, int size,
     int inside = bits9(m2 & x->v), extra = bits9(m2 & (sk_mask)~x->v), covers = size + 1 - extra;
     if (!block) {
       if (inside > 0 && covers > 0 && covers < left) {
-        int cells[SK_CELLS], nb;
-        x->l = s2;
-        x->vl = m2;
-        nb = cells_of(sk_bits_andnot(x->block, sk_bits_or(x->c, s2)), cells);
-        if (subsets(x, cells, nb, 0, (sk_bits){{0, 0}}, 0, 0, left - covers,
-                    (sk_mask)(m2 & x->v), 1))
-          return 1;
+        uint16_t *none = &x->none[!sk_bits_empty(sk_bits_and(s2, x->block))][left - covers][(m2 & x->v) & 511];
+        if (*none != x->gen) {
+          int cells[SK_CELLS], nb;
+          x->l = s2;
+          x->vl = m2;
+          x->hit = 0;
+          nb = cells_of(sk_bits_andnot(x->block, sk_bits_or(x->c, s2)), cells);
+          if (subsets(x, cells, nb, 0, (sk_bits){{0, 0}}, 0, 0, left - covers,
+                      (sk_mask)(m2 & x->v), 1))
+            return 1;
+          if (!x->hit) *none = x->gen;
+        }
       }
-    } else if (inside > 0 && covers == left && found(x, s2, m2)) {
+    } else if (inside > 0 && covers == left && (x->hit = 1) && found(x, s2, m2)) {
       return 1;
     }
     if (subsets(x, src, n, i + 1, s2, size + 1, m2, left, forbid, block)) return 1;
@@ -175,6 +189,10 @@ static int try_c(sdc *x, sk_bits c, sk_mask v) {
   int cells[SK_CELLS], n;
   x->c = c;
   x->v = v;
+  if (++x->gen == 0) {
+    memset(x->none, 0, sizeof x->none);
+    x->gen = 1;
+  }
   n = cells_of(sk_bits_andnot(x->line, c), cells);
   return subsets(x, cells, n, 0, (sk_bits){{0, 0}}, 0, 0, bits9(v) - sk_bits_count(c), 0, 0);
 }
@@ -204,7 +222,10 @@ static int search(const sk_search *s) {
   sk_bits empty = {{0, 0}};
   for (int c = 0; c < SK_CELLS; c++)
     if (!g->value[c]) sk_bits_set(&empty, c);
-  sdc x = {s, g, {{0, 0}}, {{0, 0}}, {{0, 0}}, 0, {{0, 0}}, 0};
+  sdc x;
+  memset(&x, 0, sizeof x);
+  x.s = s;
+  x.g = g;
   for (int first = 0; first <= 9; first += 9)           /* rows, then columns */
     for (int line = first; line < first + 9; line++) {
       x.line = sk_bits_and(sk_house_bits[line], empty);

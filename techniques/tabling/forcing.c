@@ -37,6 +37,13 @@
 ** lower cell * 10 + digit; equal outcomes by total chain length; ties keep
 ** the order of discovery (a stable sort).
 **
+** Forcing chains read the tables of tb_get_tables (table.c): when
+** grouped-nice-loop searched the same grid before (the solver tries it
+** first), they are its tables, not made again.  The nets make their own
+** (nets.c).  The large scratch arrays of both (the per-table sets, the
+** outcome keys, the entry index and the chain lengths, megabytes) are
+** kept for the rating.
+**
 ** Options (host->param, HoDoKu's default):
 **   max-table-entry-length   1000  entries of a table
 **   only-one-chain-per-step  1     one step per outcome (onlyOneChainPerStep;
@@ -80,11 +87,15 @@ typedef struct ftab {
 typedef struct fctx {
   const sk_search *s;
   const sk_grid *g;
-  tb_links *L;
-  tb_table *T;
+  const tb_links *L;
+  tb_links *own_links;         /* nets: the links they are made of */
+  tb_table *T;                 /* nets: the table being read */
+  const tb_tables *tabs;       /* chains: every candidate's tables */
   ftab *tab;                   /* per premise node (< TB_NODES) */
-  uint16_t *node;              /* all tables' entries */
-  int16_t *parent;
+  const uint16_t *node;        /* all tables' entries (chains: tabs' pools) */
+  const int16_t *parent;
+  uint16_t *net_node;          /* nets: the pools the net tables are copied to */
+  int16_t *net_parent;
   int nnode, capnode, cappar;
   uint16_t *where;             /* where[p * TB_NODES + n]: entry of normal node n in
                                ** table p, read only for the nodes its sets hold */
@@ -92,13 +103,13 @@ typedef struct fctx {
   int nst, capst;
   struct { int table, entry; } *chs;       /* chains: a table's entry, walked back */
   int nchs, capchs;
-  uint16_t *len;               /* per entry: its chain's nodes */
-  int caplen;
+  uint16_t *len;               /* per entry: its chain's nodes (the scratch's) */
   int only_one;
   tb_nets *N;                  /* forcing nets: the net tables (else NULL) */
   int *key;                    /* outcome -> step, with only_one */
   int oom;
   sk_bits allowed[9];          /* finder.getCandidatesAllowed */
+  sk_bits empty;               /* the empty cells */
   /* HoDoKu's scratch set tmpSet, which a premise contradicting itself
   ** prints the first cell of, as its previous user left it: its cells,
   ** and the first cell of the last non-empty set it listed (an empty set
@@ -209,7 +220,7 @@ static void check_one(fctx *x, int p) {
     finish(x);
   }
   for (int i = 1; i <= 9; i++)
-    for (int j = i + 1; j <= 9; j++) {
+    for (int j = i + 1; j <= 9 && !sk_bits_empty(t->on[i - 1]); j++) {
       sk_bits both = sk_bits_and(t->on[i - 1], t->on[j - 1]);
       if (sk_bits_empty(both)) continue;
       int c = x->v0 = sk_bits_first(both);
@@ -221,7 +232,7 @@ static void check_one(fctx *x, int p) {
   /* checkHouseSet: a digit set twice in a row, column, box */
   for (int k = 0; k < 3; k++)
     for (int i = 1; i <= 9; i++)
-      for (int h = 0; h < 9; h++) {
+      for (int h = 0; h < 9 && !sk_bits_empty(t->on[i - 1]); h++) {
         sk_bits in = sk_bits_and(sk_house_bits[k * 9 + h], t->on[i - 1]);
         if (!sk_bits_empty(in)) x->v0 = sk_bits_first(in);
         if (sk_bits_count(in) < 2) continue;
@@ -236,26 +247,27 @@ static void check_one(fctx *x, int p) {
     dead = sk_bits_and(dead, ok);
     dead = sk_bits_andnot(dead, t->on[i]);
   }
-  for (int c = 0; c < SK_CELLS; c++)
-    if (g->value[c]) sk_bits_clear(&dead, c);
+  dead = sk_bits_and(dead, x->empty);
   if (!sk_bits_empty(dead)) x->v0 = sk_bits_first(dead);
   for (int c; (c = sk_bits_pop(&dead)) >= 0; ) {
     begin_contra(x, p, E_CELL, c);
     for (sk_mask m = g->cand[c]; m; m &= m - 1) chain(x, p, normal(c, sk_mask_first(m), 0));
     finish(x);
   }
-  /* checkHouseDel: every place of a digit in a house deleted */
+  /* checkHouseDel: every place of a digit in a house deleted (a digit
+  ** the table deletes nowhere has no such house; HoDoKu's scratch set is
+  ** left as the last house, box 9's digit 9, leaves it) */
   for (int k = 0; k < 3; k++)
     for (int i = 1; i <= 9; i++)
-      for (int h = 0; h < 9; h++) {
+      for (int h = 0; h < 9 && !sk_bits_empty(t->off[i - 1]); h++) {
         sk_bits in = sk_bits_and(sk_house_bits[k * 9 + h], x->allowed[i - 1]);
-        x->tmp = in;
         if (sk_bits_empty(in) || !sk_bits_equal(sk_bits_and(in, t->off[i - 1]), in)) continue;
         x->v0 = sk_bits_first(in);
         begin_contra(x, p, k == 0 ? E_LINE : k == 1 ? E_COL : E_BLOCK, h);
         for (int c; (c = sk_bits_pop(&in)) >= 0; ) chain(x, p, normal(c, i, 0));
         finish(x);
       }
+  x->tmp = sk_bits_and(sk_house_bits[26], x->allowed[8]);
 }
 
 /* checkTwoChains: what both tables of one candidate imply. */
@@ -408,6 +420,83 @@ static void make_hint(const fctx *x, const fstep *t, sk_hint *h) {
 
 /* {====== the search */
 
+/* The search's large scratch arrays hang on the rating (host
+** set_rating_aux), so that the forcing searches of one rating allocate and
+** touch them once.  A flag tells the destroy callback whether a search is
+** still using them (set_rating_aux destroys at once without a rating). */
+typedef struct fscratch {
+  ftab *tab;
+  int *key;
+  uint16_t *where;
+  uint16_t *len;
+  int caplen;
+  int in_use, orphan;
+} fscratch;
+
+static const char scratch_key = 0;   /* the rating data's key: its address */
+
+static void scratch_free(fscratch *f) {
+  free(f->tab);
+  free(f->key);
+  free(f->where);
+  free(f->len);
+  free(f);
+}
+
+static void scratch_destroy(void *p) {
+  fscratch *f = p;
+  if (f->in_use) f->orphan = 1;
+  else scratch_free(f);
+}
+
+/* the rating's scratch arrays, or new ones (*own: the caller frees them) */
+static fscratch *scratch_get(const sk_search *s, int *own) {
+  *own = 0;
+  fscratch *f = s->host->get_aux(s, &scratch_key);
+  if (f) return f;
+  f = calloc(1, sizeof *f);
+  if (!f) return NULL;
+  f->tab = malloc(TB_NODES * sizeof *f->tab);
+  f->key = malloc(4 * 729 * sizeof *f->key);
+  f->where = malloc((size_t)TB_NODES * TB_NODES * sizeof *f->where);
+  if (!f->tab || !f->key || !f->where) {
+    scratch_free(f);
+    return NULL;
+  }
+  f->in_use = 1;
+  s->host->set_rating_aux(s, &scratch_key, f, scratch_destroy);
+  f->in_use = 0;
+  if (f->orphan) *own = 1;
+  return f;
+}
+
+/* table p's sets and entry index, and its entries' chain lengths (the
+** parents come first, but for ALS rewrites) in len[at ..) */
+static void index_table(fctx *x, int p, int at, tb_view T) {
+  ftab *t = &x->tab[p];
+  memset(t, 0, sizeof *t);
+  t->at = at;
+  t->n = T.n;
+  uint16_t *ln = x->len + at;
+  for (int i = 0; i < T.n; i++) {
+    int q = T.parent[i];
+    if (q < 0) ln[i] = 1;
+    else if (q < i) ln[i] = (uint16_t)(ln[q] + 1);
+    else {
+      int k = 0;
+      for (int j = i; j >= 0 && k < TB_MAX_ENTRIES; j = T.parent[j]) k++;
+      ln[i] = (uint16_t)k;
+    }
+  }
+  uint16_t *wh = x->where + (size_t)p * TB_NODES;
+  for (int i = 0; i < T.n; i++) {
+    int n = T.node[i];
+    if (!tb_is_normal(n)) continue;
+    sk_bits_set((n & 1) ? &t->on[(n >> 1) % 9] : &t->off[(n >> 1) % 9], n / 18);
+    wh[n] = (uint16_t)i;
+  }
+}
+
 static int search(const sk_search *s, int nets) {
   const sk_host *host = s->host;
   fctx x;
@@ -419,13 +508,12 @@ static int search(const sk_search *s, int nets) {
   int als = host->param(s, "als", 0) != 0;
   int maxe = (int)host->param(s, "max-table-entry-length", TB_MAX_ENTRIES);
   if (maxe < 2 || maxe > TB_MAX_ENTRIES) maxe = TB_MAX_ENTRIES;
-  int r = SK_SEARCH_DONE;
-  x.L = calloc(1, sizeof *x.L);
-  x.T = calloc(1, sizeof *x.T);
-  x.tab = calloc(TB_NODES, sizeof *x.tab);
-  x.key = malloc(4 * 729 * sizeof *x.key);
-  x.where = malloc((size_t)TB_NODES * TB_NODES * sizeof *x.where);
-  if (!x.L || !x.T || !x.tab || !x.key || !x.where) goto done;
+  int r = SK_SEARCH_DONE, own = 0, own_scratch = 0;
+  fscratch *scr = scratch_get(s, &own_scratch);
+  if (!scr) goto done;
+  x.tab = scr->tab;
+  x.key = scr->key;
+  x.where = scr->where;
   for (int i = 0; i < 4 * 729; i++) x.key[i] = -1;
   const sk_grid *g = x.g;
   for (int d = 0; d < 9; d++) {
@@ -436,59 +524,64 @@ static int search(const sk_search *s, int nets) {
       if (g->value[c]) sk_bits_clear(&a, c);
     x.allowed[d] = a;
   }
-  if (nets) als = 0;
-  if (tb_build_links(x.L, g, 1, als) != 0) goto done;
-  x.tmp = x.L->stale_set;
-  x.v0 = x.L->stale_first;
-  if (nets) {
+  for (int c = 0; c < SK_CELLS; c++)
+    if (!g->value[c]) sk_bits_set(&x.empty, c);
+  if (!nets) {
+    /* every candidate's two tables, shared (the engine's budget is asked
+    ** as they are made: a stopped search, like one out of memory, finds
+    ** nothing) */
+    x.tabs = tb_get_tables(s, 1, als, maxe, &own);
+    if (!x.tabs) goto done;
+    x.L = &x.tabs->L;
+    x.node = x.tabs->node;
+    x.parent = x.tabs->parent;
+    x.tmp = x.L->stale_set;
+    x.v0 = x.L->stale_first;
+    if (grow((void **)&scr->len, &scr->caplen, x.tabs->total, sizeof *scr->len)) goto done;
+    x.len = scr->len;
+    for (int c = 0; c < SK_CELLS; c++)
+      for (sk_mask m = g->cand[c]; m; m &= m - 1)
+        for (int on = 1; on >= 0; on--) {
+          int p = normal(c, sk_mask_first(m), on);
+          index_table(&x, p, x.tabs->at[p], tb_tables_view(x.tabs, p));
+        }
+  } else {
+    x.own_links = calloc(1, sizeof *x.own_links);
+    x.T = calloc(1, sizeof *x.T);
+    if (!x.own_links || !x.T) goto done;
+    if (tb_build_links(x.own_links, g, 1, 0) != 0) goto done;
+    x.L = x.own_links;
+    x.tmp = x.L->stale_set;
+    x.v0 = x.L->stale_first;
     int look = (int)host->param(s, "look-ahead", 4);
     if (look < 0) look = 0;
     x.N = tb_nets_new(x.L, g, maxe, look, s);
     if (!x.N) goto done;
     tb_nets_stale(x.N, &x.tmp, &x.v0);
-  }
-  /* every candidate's two tables */
-  /* the engine's budget is asked at each cell: a stopped search, like
-  ** one out of memory, finds nothing */
-  for (int c = 0; c < SK_CELLS && !x.oom; c++) {
-    if (s->host->should_stop(s)) { x.oom = 1; break; }
-    for (sk_mask m = g->cand[c]; m; m &= m - 1)
-      for (int on = 1; on >= 0; on--) {
-        int p = normal(c, sk_mask_first(m), on);
-        if (x.N) tb_nets_table(x.N, p, x.T);
-        else if (tb_fill_table(x.L, p, maxe, x.T) != 0) { x.oom = 1; break; }
-        ftab *t = &x.tab[p];
-        if (grow((void **)&x.node, &x.capnode, x.nnode + x.T->n, sizeof *x.node) ||
-            grow((void **)&x.parent, &x.cappar, x.nnode + x.T->n, sizeof *x.parent) ||
-            grow((void **)&x.len, &x.caplen, x.nnode + x.T->n, sizeof *x.len)) {
-          x.oom = 1;
-          break;
-        }
-        t->at = x.nnode;
-        t->n = x.T->n;
-        memcpy(x.node + x.nnode, x.T->node, (size_t)x.T->n * sizeof *x.node);
-        memcpy(x.parent + x.nnode, x.T->parent, (size_t)x.T->n * sizeof *x.parent);
-        /* each entry's chain length (the parents come first, but for
-        ** ALS rewrites) */
-        uint16_t *ln = x.len + x.nnode;
-        for (int i = 0; i < x.T->n; i++) {
-          int q = x.T->parent[i];
-          if (q < 0) ln[i] = 1;
-          else if (q < i) ln[i] = (uint16_t)(ln[q] + 1);
-          else {
-            int k = 0;
-            for (int j = i; j >= 0 && k < TB_MAX_ENTRIES; j = x.T->parent[j]) k++;
-            ln[i] = (uint16_t)k;
+    /* every candidate's two net tables; the engine's budget is asked at
+    ** each cell */
+    for (int c = 0; c < SK_CELLS && !x.oom; c++) {
+      if (s->host->should_stop(s)) { x.oom = 1; break; }
+      for (sk_mask m = g->cand[c]; m; m &= m - 1)
+        for (int on = 1; on >= 0; on--) {
+          int p = normal(c, sk_mask_first(m), on);
+          tb_nets_table(x.N, p, x.T);
+          if (grow((void **)&x.net_node, &x.capnode, x.nnode + x.T->n, sizeof *x.net_node) ||
+              grow((void **)&x.net_parent, &x.cappar, x.nnode + x.T->n, sizeof *x.net_parent) ||
+              grow((void **)&scr->len, &scr->caplen, x.nnode + x.T->n, sizeof *scr->len)) {
+            x.oom = 1;
+            break;
           }
+          x.len = scr->len;
+          memcpy(x.net_node + x.nnode, x.T->node, (size_t)x.T->n * sizeof *x.net_node);
+          memcpy(x.net_parent + x.nnode, x.T->parent, (size_t)x.T->n * sizeof *x.net_parent);
+          tb_view v = {x.T->n, x.T->ndirect, x.T->node, x.T->parent, x.T->dist};
+          index_table(&x, p, x.nnode, v);
+          x.nnode += x.T->n;
         }
-        x.nnode += x.T->n;
-        for (int i = 0; i < x.T->n; i++) {
-          int n = x.T->node[i];
-          if (!tb_is_normal(n)) continue;
-          sk_bits_set((n & 1) ? &t->on[(n >> 1) % 9] : &t->off[(n >> 1) % 9], n / 18);
-          x.where[(size_t)p * TB_NODES + (size_t)n] = (uint16_t)i;
-        }
-      }
+    }
+    x.node = x.net_node;
+    x.parent = x.net_parent;
   }
   if (x.oom) goto done;
   for (int c = 0; c < SK_CELLS; c++)
@@ -514,18 +607,16 @@ static int search(const sk_search *s, int nets) {
   free(idx);
 done:
   tb_nets_free(x.N);
-  if (x.L) tb_free_links(x.L);
+  if (x.own_links) tb_free_links(x.own_links);
   if (x.T) tb_free_table(x.T);
-  free(x.L);
+  free(x.own_links);
   free(x.T);
-  free(x.tab);
-  free(x.key);
-  free(x.where);
-  free(x.node);
-  free(x.parent);
+  if (own) tb_tables_free(x.tabs);
+  if (own_scratch) scratch_free(scr);
+  free(x.net_node);
+  free(x.net_parent);
   free(x.st);
   free(x.chs);
-  free(x.len);
   return r;
 }
 

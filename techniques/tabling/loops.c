@@ -524,11 +524,13 @@ static void scan(ctx *x, int on, int aic) {
       int p = tb_node(c, __builtin_ctz(m) + 1, on);
       x->T = tb_tables_view(x->tabs, p);
       const tb_view *T = &x->T;
+      /* a candidate node of cell c is c * 18 .. c * 18 + 17 */
+      unsigned lo = (unsigned)c * 18;
       for (int j = 1; j < T->n; j++) {
-        int nd = T->node[j];
+        unsigned nd = T->node[j];
         if (aic) {
-          if (aic_end(x, p, nd)) check_aic(x, j);
-        } else if (tb_is_normal(nd) && CELL(nd) == c) {
+          if (aic_end(x, p, (int)nd)) check_aic(x, j);
+        } else if (nd - lo < 18u) {
           check_loop(x, j);
         }
       }
@@ -550,11 +552,13 @@ static void scan_off(ctx *x) {
       int p = tb_node(c, __builtin_ctz(m) + 1, 0);
       x->T = y.T = tb_tables_view(x->tabs, p);
       const tb_view *T = &x->T;
+      /* a candidate node of cell c is c * 18 .. c * 18 + 17; an AIC ends
+      ** at a set (odd) candidate node */
+      unsigned lo = (unsigned)c * 18;
       for (int j = 1; j < T->n; j++) {
-        int nd = T->node[j];
-        if (!tb_is_normal(nd)) continue;
-        if (CELL(nd) == c) check_loop(x, j);
-        else if (aic_end(&y, p, nd)) check_aic(&y, j);
+        unsigned nd = T->node[j];
+        if (nd - lo < 18u) check_loop(x, j);
+        else if ((nd & 1) && nd < TB_NODES && aic_end(&y, p, (int)nd)) check_aic(&y, j);
       }
     }
   if (y.oom ||

@@ -428,38 +428,38 @@ void tb_free_links(tb_links *L) {
 ** the distances grow along the table, so an entry is never found again
 ** by a shorter one, and the table is done when it is full.  Each link's
 ** node is written at the end of the table and kept (n grows) only when it
-** is new: no branch to mispredict on the common test; the entries'
-** positions are written at the end. */
-static void fill_fast(const tb_links *L, int max_entries, tb_table *T) {
-  uint32_t now = T->now, *stamp = T->stamp;
-  uint16_t *pos = T->pos;
+** is new: no branch to mispredict on the common test.  The entries go to
+** node, parent, dist (room for max_entries), entry 0 being the premise,
+** stamped now; returns the entries, *ndirect the premise's direct ones.
+** (The entries' positions are not needed: nothing is found again.) */
+static int fill_fast(const tb_links *L, int max_entries, uint32_t *stamp, uint32_t now,
+                     uint16_t *node, int16_t *parent, uint16_t *dist, int *ndirect) {
   const uint32_t *first = L->first;
   const uint16_t *to = L->to;
   int n = 1;
+  *ndirect = -1;
   for (int j = 0; j < n; j++) {
-    int src = T->node[j];
-    uint16_t d = (uint16_t)((j ? T->dist[j] : 0) + 2);
+    int src = node[j];
+    uint16_t d = (uint16_t)((j ? dist[j] : 0) + 2);
     for (uint32_t k = first[src], e = first[src + 1]; k < e; k++) {
       int x = to[k];
       int fresh = stamp[x] != now;
       stamp[x] = now;
-      T->node[n] = (uint16_t)x;
-      T->parent[n] = (int16_t)j;
-      T->dist[n] = d;
+      node[n] = (uint16_t)x;
+      parent[n] = (int16_t)j;
+      dist[n] = d;
       n += fresh;
       if (n >= max_entries) goto full;
     }
-    if (j == 0) T->ndirect = n - 1;
+    if (j == 0) *ndirect = n - 1;
   }
 full:
-  if (T->ndirect < 0) T->ndirect = n - 1;
-  T->n = n;
-  /* each entry's position, once the table is made (no store in the walk
-  ** depends on a load of it) */
-  for (int i = 0; i < n; i++) pos[T->node[i]] = (uint16_t)i;
+  if (*ndirect < 0) *ndirect = n - 1;
+  return n;
 }
 
-int tb_fill_table(const tb_links *L, int premise, int max_entries, tb_table *T) {
+/* T's stamps ready for a table of L's nodes: 0, or -1 when out of memory */
+static int table_prep(const tb_links *L, tb_table *T) {
   if (T->cap < L->nnodes) {
     free(T->stamp);
     free(T->pos);
@@ -473,6 +473,11 @@ int tb_fill_table(const tb_links *L, int premise, int max_entries, tb_table *T) 
     memset(T->stamp, 0, (size_t)T->cap * sizeof *T->stamp);
     T->now = 1;
   }
+  return 0;
+}
+
+int tb_fill_table(const tb_links *L, int premise, int max_entries, tb_table *T) {
+  if (table_prep(L, T) != 0) return -1;
   uint32_t now = T->now;
   T->node[0] = (uint16_t)premise;
   T->parent[0] = -1;
@@ -482,7 +487,7 @@ int tb_fill_table(const tb_links *L, int premise, int max_entries, tb_table *T) 
   int n = 1;
   T->ndirect = -1;
   if (L->maxdist <= 2) {
-    fill_fast(L, max_entries, T);
+    T->n = fill_fast(L, max_entries, T->stamp, now, T->node, T->parent, T->dist, &T->ndirect);
     return 0;
   }
   for (int j = 0; j < n && n < max_entries; j++) {
@@ -597,10 +602,13 @@ static int fill_all(tb_tables *t, const sk_grid *g, const sk_search *s) {
     for (sk_mask m = g->cand[c]; m && !r; m &= m - 1)
       for (int on = 1; on >= 0; on--) {
         int p = tb_node(c, sk_mask_first(m), on);
-        if (tb_fill_table(&t->L, p, t->maxe, T) != 0) { r = -1; break; }
-        if (t->total + T->n > t->cap) {
+        /* the fast walk writes into the pools (room for a full table) */
+        int fast = t->L.maxdist <= 2;
+        if (!fast && tb_fill_table(&t->L, p, t->maxe, T) != 0) { r = -1; break; }
+        int need = fast ? t->maxe : T->n;
+        if (t->total + need > t->cap) {
           int cap = t->cap ? 2 * t->cap : 65536;
-          while (cap < t->total + T->n) cap *= 2;
+          while (cap < t->total + need) cap *= 2;
           uint16_t *nd = realloc(t->node, (size_t)cap * sizeof *nd);
           if (nd) t->node = nd;
           int16_t *pa = realloc(t->parent, (size_t)cap * sizeof *pa);
@@ -611,6 +619,19 @@ static int fill_all(tb_tables *t, const sk_grid *g, const sk_search *s) {
           t->cap = cap;
         }
         t->at[p] = t->total;
+        if (fast) {
+          if (table_prep(&t->L, T) != 0) { r = -1; break; }
+          int at = t->total, nd;
+          T->stamp[p] = T->now;
+          t->node[at] = (uint16_t)p;
+          t->parent[at] = -1;
+          t->dist[at] = 1;
+          int n = fill_fast(&t->L, t->maxe, T->stamp, T->now, t->node + at, t->parent + at, t->dist + at, &nd);
+          t->n[p] = (uint16_t)n;
+          t->ndirect[p] = (uint16_t)nd;
+          t->total += n;
+          continue;
+        }
         t->n[p] = (uint16_t)T->n;
         t->ndirect[p] = (uint16_t)T->ndirect;
         memcpy(t->node + t->total, T->node, (size_t)T->n * sizeof *T->node);
