@@ -4,7 +4,8 @@
 **
 ** The reader pulls one line at a time with getc_unlocked() (so a pipe that
 ** feeds puzzles one by one is served at once, and any FILE works, including
-** fmemopen) into a buffer that grows up to STORE_MAX bytes.  Past that, the
+** fmemopen; with glibc a line already whole in the FILE's buffer is taken
+** by one memchr and memcpy) into a buffer that grows up to STORE_MAX bytes.  Past that, the
 ** bytes of a hostile line are counted but not kept: memory stays bounded and
 ** the line is still rejected with its true length.  NUL bytes are ordinary
 ** bytes here: lengths travel with the text and strlen() is never used on it.
@@ -381,6 +382,24 @@ static int read_line(sk_reader *r) {
   char *b = r->buf;
   size_t n = 0, cap = r->size, blank = SIZE_MAX;
   int c, last = EOF;
+#ifdef __GLIBC__
+  /* A line already whole in the stream's buffer is copied in one go: the
+  ** read pointer getc_unlocked itself advances, moved past the newline
+  ** (glibc's FILE is public for its getc macro).  Otherwise, or when the
+  ** line would not fit, the loop below reads byte by byte as before. */
+  {
+    char *rp = f->_IO_read_ptr, *nl;
+    size_t avail = rp && f->_IO_read_end > rp ? (size_t)(f->_IO_read_end - rp) : 0;
+    if (avail && (nl = memchr(rp, '\n', avail < cap ? avail : cap)) != NULL) {
+      n = (size_t)(nl - rp);
+      memcpy(b, rp, n);
+      f->_IO_read_ptr = nl + 1;
+      c = '\n';
+      last = n ? (unsigned char)b[n - 1] : EOF;
+      goto whole;
+    }
+  }
+#endif
   while ((c = getc_unlocked(f)) != EOF && c != '\n') {
     if (n < cap) b[n] = (char)c;
     else if (cap < STORE_MAX && grow(r)) { b = r->buf; cap = r->size; b[n] = (char)c; }
@@ -390,6 +409,9 @@ static int read_line(sk_reader *r) {
   }
   if (c == EOF && ferror(f)) return -1;
   if (c == EOF && n == 0) return 0;
+#ifdef __GLIBC__
+whole:
+#endif
   r->lineno++;
   if (last == '\r') n--;
   size_t len = n < cap ? n : cap;
