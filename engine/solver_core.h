@@ -274,13 +274,15 @@ SLV_FN static unsigned SLV(pick_digit)(unsigned unit, unsigned two, unsigned thr
 #if !SLV_AVX512
 /* Band configurations.  A digit takes one of six permutations rows ->
 ** boxes in each band and bands -> columns in each stack; slv_perms[]
-** counts those its shape allows.  The band or stack with the fewest
-** allowed configurations over its nine digits (more than nine: not all
-** fixed) is the most constrained; its digit with the fewest (two, else
-** three) is a binary choice: its first configuration, which places three
-** mini-rows (or mini-columns) at once, or the others.  Returns 0, or 1 +
-** the choice: bit 0 stack, bits 1-2 band or stack, bits 3-6 digit, bits
-** 7-9 the first permutation, bits 10-15 the set of the others. */
+** counts those its shape allows.  The band or stack whose digits' counts
+** weigh least (slv_weight[]: a concave weight, so that many digits with two
+** configurations weigh more than one with six, the sum standing for the
+** product of the counts, the unit's number of combinations; more than 0:
+** not all fixed) is the most constrained; its digit with the fewest (two,
+** else three) is a binary choice: its first configuration, which places
+** three mini-rows (or mini-columns) at once, or the others.  Returns 0, or
+** 1 + the choice: bit 0 stack, bits 1-2 band or stack, bits 3-6 digit,
+** bits 7-9 the first permutation, bits 10-15 the set of the others. */
 SLV_FN static unsigned SLV(pick_band)(const uint32_t f[27], const uint32_t hs[27],
                                       const uint32_t fo[27]) {
   uint32_t vs[27];
@@ -288,15 +290,15 @@ SLV_FN static unsigned SLV(pick_band)(const uint32_t f[27], const uint32_t hs[27
   for (unsigned d = 0; d < 9; d++) {
     uint32_t c0 = fo[d], c1 = fo[9 + d], c2 = fo[18 + d];
     for (unsigned b = 0; b < 3; b++) {
-      tot[b] += slv_perms[hs[9 * b + d]] & 7;
+      tot[b] += slv_weight[slv_perms[hs[9 * b + d]] & 7];
       uint32_t v = (c0 >> (3 * b) & 7) | (c1 >> (3 * b) & 7) << 3 | (c2 >> (3 * b) & 7) << 6;
       vs[9 * b + d] = v;
-      tot[3 + b] += slv_perms[v] & 7;
+      tot[3 + b] += slv_weight[slv_perms[v] & 7];
     }
   }
   unsigned best = 6, bt = 1000;
   for (unsigned k = 0; k < 6; k++)
-    if (tot[k] > 9 && tot[k] < bt) { bt = tot[k]; best = k; }
+    if (tot[k] > 0 && tot[k] < bt) { bt = tot[k]; best = k; }
   if (best == 6) return 0;
   unsigned two = 0, three = 0;
   for (unsigned d = 0; d < 9; d++) {
