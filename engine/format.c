@@ -30,6 +30,7 @@ struct sk_reader {
   FILE *f;
   char *name;                  /* for messages (owned copy) */
   int forced;                  /* -1: detect per puzzle, else an sk_format */
+  int defer_dups;              /* sk_reader_defer_dups */
   long lineno;                 /* number of the line in buf */
   long count;                  /* puzzles returned so far */
   char *buf;                   /* the current line, its first len bytes */
@@ -246,7 +247,7 @@ static int parse_cands(sk_puzzle *p, const char *s, size_t col0, char *msg) {
 ** characters long.  fmt is the format to read, or -1 to go by the token's
 ** length.  Sets raw and extra; returns 0, or -1 with a bare message. */
 static int parse_single(sk_puzzle *p, const char *s, size_t len, size_t full,
-                        size_t t, size_t tl, int fmt, char *msg) {
+                        size_t t, size_t tl, int fmt, int defer, char *msg) {
   int guessed = fmt < 0;
   if (guessed) fmt = tl == CAND_LEN ? SK_FMT_CANDIDATES : SK_FMT_LINE;
   size_t want = fmt == SK_FMT_CANDIDATES ? CAND_LEN : LINE_LEN;
@@ -266,7 +267,8 @@ static int parse_single(sk_puzzle *p, const char *s, size_t len, size_t full,
     return -1;
   }
   int rc = fmt == SK_FMT_CANDIDATES ? parse_cands(p, s + t, t, msg) : parse_values(p, s + t, t, msg);
-  if (rc == 0) rc = check_dups(p->values, msg);
+  if (rc == 0 && defer && fmt == SK_FMT_LINE) p->dups_unchecked = 1;
+  else if (rc == 0) rc = check_dups(p->values, msg);
   if (rc == 0) p->ok = 1;
   return rc;
 }
@@ -356,6 +358,19 @@ sk_reader *sk_reader_open(FILE *f, const char *name) {
 }
 
 void sk_reader_force(sk_reader *r, sk_format fmt) { r->forced = (int)fmt; }
+
+void sk_reader_defer_dups(sk_reader *r) { r->defer_dups = 1; }
+
+int sk_puzzle_dups(sk_puzzle *p) {
+  if (!p->ok || !p->dups_unchecked) return 0;
+  p->dups_unchecked = 0;
+  int first = -1, house = -1, later = find_dup(p->values, &first, &house);
+  if (later < 0) return 0;
+  char msg[MSG];
+  dup_msg(msg, p->values, first, later, house);
+  set_error(p, p->source, p->line, msg);
+  return 1;
+}
 
 const char *sk_reader_name(const sk_reader *r) { return r->name; }
 
@@ -453,7 +468,7 @@ static int read_single(sk_reader *r, sk_puzzle *p, int fmt) {
   }
   size_t t = skip_blanks(r->buf, 0, r->len);
   size_t tl = token_len(r->buf, r->len, r->full, r->blank_past, t);
-  if (parse_single(p, r->buf, r->len, r->full, t, tl, fmt, msg) < 0)
+  if (parse_single(p, r->buf, r->len, r->full, t, tl, fmt, r->defer_dups, msg) < 0)
     set_error(p, r->name, r->lineno, msg);
   return 1;
 }
@@ -536,7 +551,7 @@ int sk_parse_text(const char *s, size_t len, sk_puzzle *p) {
   }
   size_t t = skip_blanks(s, 0, len);
   size_t tl = token_len(s, len, len, SIZE_MAX, t);
-  if (parse_single(p, s, len, len, t, tl, -1, msg) == 0) return 0;
+  if (parse_single(p, s, len, len, t, tl, -1, 0, msg) == 0) return 0;
   snprintf(p->error, sizeof p->error, "%s", msg);
   clear_cells(p);
   return -1;
