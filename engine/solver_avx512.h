@@ -34,6 +34,14 @@
 ** variants'.
 */
 
+/* The loops over the three bands unrolled: the band vectors then stay in
+** registers (indexed in a loop they live in memory, each use a load). */
+#if defined(__clang__)
+#define SLV_UNROLL3 _Pragma("clang loop unroll(full)")
+#else
+#define SLV_UNROLL3 _Pragma("GCC unroll 3")
+#endif
+
 /* ternary-logic immediates: the three operands' truth tables */
 #define SLV_TA 0xF0
 #define SLV_TB 0xCC
@@ -278,6 +286,7 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
   uint32_t dirty = s->dirty;
   unsigned need = (unsigned)((dirty & 0x1FF) != 0) | (unsigned)((dirty & 0x3FE00) != 0) << 1
                 | (unsigned)((dirty & 0x7FC0000) != 0) << 2, tri = need, cols;
+  SLV_UNROLL3
   for (int b = 0; b < 3; b++) {
     f[b] = _mm512_maskz_loadu_epi32(lanes, s->f + 9 * b);
     many[b] = SLV_SET(s->cells[b]);
@@ -287,6 +296,7 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
     cols = 1;
     do {
       __mmask16 bad = 0;
+      SLV_UNROLL3
       for (unsigned b = 0; b < 3; b++) {
         if (!(need >> b & 1)) continue;
         __m512i before = f[b], masked;
@@ -316,6 +326,7 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
       tri |= need;
     } while (need | cols);
     unsigned solved = 1;
+    SLV_UNROLL3
     for (int b = 0; b < 3; b++) {
       s->cells[b] = (uint32_t)_mm512_cvtsi512_si32(many[b]);
       solved &= s->cells[b] == 0;
@@ -326,6 +337,7 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
     }
     /* the triads last, as in the other variants: dearer, seldom of use
     ** before the rest is done */
+    SLV_UNROLL3
     for (unsigned b = 0; b < 3; b++) {
       if (!(tri >> b & 1) || !s->cells[b]) continue;
       __m512i before = f[b];
@@ -349,6 +361,7 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
   }
 }
 
+#undef SLV_UNROLL3
 #undef SLV_TA
 #undef SLV_TB
 #undef SLV_TC
