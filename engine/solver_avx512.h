@@ -208,19 +208,20 @@ SLV_FN static unsigned SLV(v_pick_band)(const __m512i f[3], const uint32_t w[27]
                         _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(c2, 3 * b), SLV_SET(7)), 6));
     n[3 + b] = SLV(v_perms)(v);
   }
-  /* the weights (slv_weight) of the six units side by side, bytes 0-3 of
-  ** one vector and 0-1 of another: two lane sums for the six units */
+  /* the weights (slv_weight) of the six units side by side, bytes 0-2 of
+  ** two vectors: two lane sums for the six units (each below 2^24: the
+  ** intrinsic adds as int) */
   const __m512i wt = _mm512_set_epi32(0, 0, 0, 0, 0, 0, 0, 0, slv_weight[7], slv_weight[6],
                                       slv_weight[5], slv_weight[4], slv_weight[3], slv_weight[2],
                                       slv_weight[1], slv_weight[0]);
   __m512i lo = SLV_OR3(_mm512_permutexvar_epi32(n[0], wt),
                        _mm512_slli_epi32(_mm512_permutexvar_epi32(n[1], wt), 8),
                        _mm512_slli_epi32(_mm512_permutexvar_epi32(n[2], wt), 16));
-  lo = _mm512_or_si512(lo, _mm512_slli_epi32(_mm512_permutexvar_epi32(n[3], wt), 24));
-  __m512i hi = _mm512_or_si512(_mm512_permutexvar_epi32(n[4], wt),
-                               _mm512_slli_epi32(_mm512_permutexvar_epi32(n[5], wt), 8));
+  __m512i hi = SLV_OR3(_mm512_permutexvar_epi32(n[3], wt),
+                       _mm512_slli_epi32(_mm512_permutexvar_epi32(n[4], wt), 8),
+                       _mm512_slli_epi32(_mm512_permutexvar_epi32(n[5], wt), 16));
   uint32_t sl = (uint32_t)_mm512_reduce_add_epi32(lo), sh = (uint32_t)_mm512_reduce_add_epi32(hi);
-  uint64_t sums = sl | (uint64_t)sh << 32;
+  uint64_t sums = sl | (uint64_t)sh << 24;
   unsigned best = 6, bt = 1000;
   for (unsigned k = 0; k < 6; k++) {
     unsigned tot = (unsigned)(sums >> (8 * k) & 0xFF);
