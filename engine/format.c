@@ -4,7 +4,8 @@
 **
 ** The reader pulls one line at a time with getc_unlocked() (so a pipe that
 ** feeds puzzles one by one is served at once, and any FILE works, including
-** fmemopen) into a buffer that grows up to STORE_MAX bytes.  Past that, the
+** fmemopen; with glibc a line already whole in the FILE's buffer is taken
+** by one memchr and memcpy) into a buffer that grows up to STORE_MAX bytes.  Past that, the
 ** bytes of a hostile line are counted but not kept: memory stays bounded and
 ** the line is still rejected with its true length.  NUL bytes are ordinary
 ** bytes here: lengths travel with the text and strlen() is never used on it.
@@ -29,6 +30,7 @@ struct sk_reader {
   FILE *f;
   char *name;                  /* for messages (owned copy) */
   int forced;                  /* -1: detect per puzzle, else an sk_format */
+  int defer_dups;              /* sk_reader_defer_dups */
   long lineno;                 /* number of the line in buf */
   long count;                  /* puzzles returned so far */
   char *buf;                   /* the current line, its first len bytes */
@@ -245,7 +247,7 @@ static int parse_cands(sk_puzzle *p, const char *s, size_t col0, char *msg) {
 ** characters long.  fmt is the format to read, or -1 to go by the token's
 ** length.  Sets raw and extra; returns 0, or -1 with a bare message. */
 static int parse_single(sk_puzzle *p, const char *s, size_t len, size_t full,
-                        size_t t, size_t tl, int fmt, char *msg) {
+                        size_t t, size_t tl, int fmt, int defer, char *msg) {
   int guessed = fmt < 0;
   if (guessed) fmt = tl == CAND_LEN ? SK_FMT_CANDIDATES : SK_FMT_LINE;
   size_t want = fmt == SK_FMT_CANDIDATES ? CAND_LEN : LINE_LEN;
@@ -265,7 +267,8 @@ static int parse_single(sk_puzzle *p, const char *s, size_t len, size_t full,
     return -1;
   }
   int rc = fmt == SK_FMT_CANDIDATES ? parse_cands(p, s + t, t, msg) : parse_values(p, s + t, t, msg);
-  if (rc == 0) rc = check_dups(p->values, msg);
+  if (rc == 0 && defer && fmt == SK_FMT_LINE) p->dups_unchecked = 1;
+  else if (rc == 0) rc = check_dups(p->values, msg);
   if (rc == 0) p->ok = 1;
   return rc;
 }
@@ -356,6 +359,19 @@ sk_reader *sk_reader_open(FILE *f, const char *name) {
 
 void sk_reader_force(sk_reader *r, sk_format fmt) { r->forced = (int)fmt; }
 
+void sk_reader_defer_dups(sk_reader *r) { r->defer_dups = 1; }
+
+int sk_puzzle_dups(sk_puzzle *p) {
+  if (!p->ok || !p->dups_unchecked) return 0;
+  p->dups_unchecked = 0;
+  int first = -1, house = -1, later = find_dup(p->values, &first, &house);
+  if (later < 0) return 0;
+  char msg[MSG];
+  dup_msg(msg, p->values, first, later, house);
+  set_error(p, p->source, p->line, msg);
+  return 1;
+}
+
 const char *sk_reader_name(const sk_reader *r) { return r->name; }
 
 void sk_reader_close(sk_reader *r) {
@@ -381,6 +397,24 @@ static int read_line(sk_reader *r) {
   char *b = r->buf;
   size_t n = 0, cap = r->size, blank = SIZE_MAX;
   int c, last = EOF;
+#ifdef __GLIBC__
+  /* A line already whole in the stream's buffer is copied in one go: the
+  ** read pointer getc_unlocked itself advances, moved past the newline
+  ** (glibc's FILE is public for its getc macro).  Otherwise, or when the
+  ** line would not fit, the loop below reads byte by byte as before. */
+  {
+    char *rp = f->_IO_read_ptr, *nl;
+    size_t avail = rp && f->_IO_read_end > rp ? (size_t)(f->_IO_read_end - rp) : 0;
+    if (avail && (nl = memchr(rp, '\n', avail < cap ? avail : cap)) != NULL) {
+      n = (size_t)(nl - rp);
+      memcpy(b, rp, n);
+      f->_IO_read_ptr = nl + 1;
+      c = '\n';
+      last = n ? (unsigned char)b[n - 1] : EOF;
+      goto whole;
+    }
+  }
+#endif
   while ((c = getc_unlocked(f)) != EOF && c != '\n') {
     if (n < cap) b[n] = (char)c;
     else if (cap < STORE_MAX && grow(r)) { b = r->buf; cap = r->size; b[n] = (char)c; }
@@ -390,6 +424,9 @@ static int read_line(sk_reader *r) {
   }
   if (c == EOF && ferror(f)) return -1;
   if (c == EOF && n == 0) return 0;
+#ifdef __GLIBC__
+whole:
+#endif
   r->lineno++;
   if (last == '\r') n--;
   size_t len = n < cap ? n : cap;
@@ -431,7 +468,7 @@ static int read_single(sk_reader *r, sk_puzzle *p, int fmt) {
   }
   size_t t = skip_blanks(r->buf, 0, r->len);
   size_t tl = token_len(r->buf, r->len, r->full, r->blank_past, t);
-  if (parse_single(p, r->buf, r->len, r->full, t, tl, fmt, msg) < 0)
+  if (parse_single(p, r->buf, r->len, r->full, t, tl, fmt, r->defer_dups, msg) < 0)
     set_error(p, r->name, r->lineno, msg);
   return 1;
 }
@@ -514,7 +551,7 @@ int sk_parse_text(const char *s, size_t len, sk_puzzle *p) {
   }
   size_t t = skip_blanks(s, 0, len);
   size_t tl = token_len(s, len, len, SIZE_MAX, t);
-  if (parse_single(p, s, len, len, t, tl, -1, msg) == 0) return 0;
+  if (parse_single(p, s, len, len, t, tl, -1, 0, msg) == 0) return 0;
   snprintf(p->error, sizeof p->error, "%s", msg);
   clear_cells(p);
   return -1;

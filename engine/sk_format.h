@@ -61,6 +61,8 @@ typedef struct sk_puzzle {
   char *extra;                /* text after the puzzle on its line, or "" (owned) */
   const char *source;         /* the input's name, for messages (the reader's; valid
                               ** while it is open); "" for sk_parse_line */
+  int dups_unchecked;         /* ok, but equal givens in a house not looked for
+                              ** yet (sk_reader_defer_dups): see sk_puzzle_dups */
 } sk_puzzle;
 /* Ownership: sk_reader_next and sk_parse_line allocate raw and extra anew
 ** for each puzzle (one block for both, also for a malformed puzzle); free
@@ -73,6 +75,16 @@ typedef struct sk_reader sk_reader;
 sk_reader *sk_reader_open(FILE *f, const char *name);
 /* Force one format instead of detecting it (grid mode for `-s`). */
 void sk_reader_force(sk_reader *r, sk_format fmt);
+/* Leave the check for equal givens in a house of a line-format puzzle
+** (values only) to the caller, who has a faster one: the solver finds
+** them too, as a puzzle without solution.  Such a puzzle comes back ok
+** with dups_unchecked set; the caller runs sk_puzzle_dups on it before
+** taking it as read when it needs to know (no solution found). */
+void sk_reader_defer_dups(sk_reader *r);
+/* The deferred check of p (nothing when p->dups_unchecked is 0): on a
+** clash p becomes the malformed puzzle the reader would have returned,
+** with the same message.  1 when it did. */
+int sk_puzzle_dups(sk_puzzle *p);
 /* 1 = a puzzle (check p->ok), 0 = end of input, -1 = read error (errno;
 ** p then owns nothing).  p is overwritten whole: free the previous one. */
 int sk_reader_next(sk_reader *r, sk_puzzle *p);

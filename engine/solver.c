@@ -34,8 +34,9 @@
 ** When nothing is left, the solver guesses.  Each digit takes one of six
 ** configurations (permutations rows -> boxes) in each band, and one of six
 ** (bands -> columns) in each stack.  In the band or stack with the fewest
-** configurations left over its nine digits, the digit with the fewest
-** (two, else three) is a binary choice: its first configuration, or the
+** combinations of configurations left over its nine digits (a sum of
+** weights of their counts, slv_weight), the digit with the fewest (two,
+** else three) is a binary choice: its first configuration, or the
 ** others.
 ** Without one, the guess is the bivalue cell with the most unsolved peers
 ** (else a cell with the fewest candidates): one branch places its lowest

@@ -34,6 +34,14 @@
 ** variants'.
 */
 
+/* The loops over the three bands unrolled: the band vectors then stay in
+** registers (indexed in a loop they live in memory, each use a load). */
+#if defined(__clang__)
+#define SLV_UNROLL3 _Pragma("clang loop unroll(full)")
+#else
+#define SLV_UNROLL3 _Pragma("GCC unroll 3")
+#endif
+
 /* ternary-logic immediates: the three operands' truth tables */
 #define SLV_TA 0xF0
 #define SLV_TB 0xCC
@@ -200,10 +208,24 @@ SLV_FN static unsigned SLV(v_pick_band)(const __m512i f[3], const uint32_t w[27]
                         _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(c2, 3 * b), SLV_SET(7)), 6));
     n[3 + b] = SLV(v_perms)(v);
   }
+  /* the weights (slv_weight) of the six units side by side, bytes 0-2 of
+  ** two vectors: two lane sums for the six units (each below 2^24: the
+  ** intrinsic adds as int) */
+  const __m512i wt = _mm512_set_epi32(0, 0, 0, 0, 0, 0, 0, 0, slv_weight[7], slv_weight[6],
+                                      slv_weight[5], slv_weight[4], slv_weight[3], slv_weight[2],
+                                      slv_weight[1], slv_weight[0]);
+  __m512i lo = SLV_OR3(_mm512_permutexvar_epi32(n[0], wt),
+                       _mm512_slli_epi32(_mm512_permutexvar_epi32(n[1], wt), 8),
+                       _mm512_slli_epi32(_mm512_permutexvar_epi32(n[2], wt), 16));
+  __m512i hi = SLV_OR3(_mm512_permutexvar_epi32(n[3], wt),
+                       _mm512_slli_epi32(_mm512_permutexvar_epi32(n[4], wt), 8),
+                       _mm512_slli_epi32(_mm512_permutexvar_epi32(n[5], wt), 16));
+  uint32_t sl = (uint32_t)_mm512_reduce_add_epi32(lo), sh = (uint32_t)_mm512_reduce_add_epi32(hi);
+  uint64_t sums = sl | (uint64_t)sh << 24;
   unsigned best = 6, bt = 1000;
   for (unsigned k = 0; k < 6; k++) {
-    unsigned tot = (unsigned)_mm512_reduce_add_epi32(n[k]);
-    if (tot > 9 && tot < bt) { bt = tot; best = k; }
+    unsigned tot = (unsigned)(sums >> (8 * k) & 0xFF);
+    if (tot > 0 && tot < bt) { bt = tot; best = k; }
   }
   if (best == 6) return 0;
   return SLV(pick_digit)(best, _mm512_cmpeq_epi32_mask(n[best], SLV_SET(2)),
@@ -265,6 +287,7 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
   uint32_t dirty = s->dirty;
   unsigned need = (unsigned)((dirty & 0x1FF) != 0) | (unsigned)((dirty & 0x3FE00) != 0) << 1
                 | (unsigned)((dirty & 0x7FC0000) != 0) << 2, tri = need, cols;
+  SLV_UNROLL3
   for (int b = 0; b < 3; b++) {
     f[b] = _mm512_maskz_loadu_epi32(lanes, s->f + 9 * b);
     many[b] = SLV_SET(s->cells[b]);
@@ -274,6 +297,7 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
     cols = 1;
     do {
       __mmask16 bad = 0;
+      SLV_UNROLL3
       for (unsigned b = 0; b < 3; b++) {
         if (!(need >> b & 1)) continue;
         __m512i before = f[b], masked;
@@ -303,6 +327,7 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
       tri |= need;
     } while (need | cols);
     unsigned solved = 1;
+    SLV_UNROLL3
     for (int b = 0; b < 3; b++) {
       s->cells[b] = (uint32_t)_mm512_cvtsi512_si32(many[b]);
       solved &= s->cells[b] == 0;
@@ -313,6 +338,7 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
     }
     /* the triads last, as in the other variants: dearer, seldom of use
     ** before the rest is done */
+    SLV_UNROLL3
     for (unsigned b = 0; b < 3; b++) {
       if (!(tri >> b & 1) || !s->cells[b]) continue;
       __m512i before = f[b];
@@ -336,6 +362,7 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
   }
 }
 
+#undef SLV_UNROLL3
 #undef SLV_TA
 #undef SLV_TB
 #undef SLV_TC

@@ -150,6 +150,16 @@ SLV_FN static int SLV(columns)(slv_state *s, unsigned d, uint32_t *seen, uint32_
 }
 #endif
 
+/* The cells of the mini-rows of a shape (bit 3r+k: row r, box k). */
+SLV_FN static inline uint32_t SLV(spread)(uint32_t x) {
+#if SLV_PEXT
+  return (uint32_t)_pdep_u32(x, 0x1249249u) * 7;
+#else
+  static const uint32_t box[8] = {0, 07, 070, 077, 0700, 0707, 0770, 0777};
+  return box[x & 7] | box[(x >> 3) & 7] << 9 | box[x >> 6] << 18;
+#endif
+}
+
 /* ---- triads ---- */
 
 #if !SLV_AVX512
@@ -179,16 +189,6 @@ SLV_FN static void SLV(shapes)(const uint32_t f[27], uint32_t hs[32], uint32_t f
   }
 #endif
   for (; i < 27; i++) { hs[i] = SLV(shape)(f[i]); fo[i] = SLV(fold)(f[i]); }
-}
-
-/* The cells of the mini-rows of a shape (bit 3r+k: row r, box k). */
-SLV_FN static inline uint32_t SLV(spread)(uint32_t x) {
-#if SLV_PEXT
-  return (uint32_t)_pdep_u32(x, 0x1249249u) * 7;
-#else
-  static const uint32_t box[8] = {0, 07, 070, 077, 0700, 0707, 0770, 0777};
-  return box[x & 7] | box[(x >> 3) & 7] << 9 | box[x >> 6] << 18;
-#endif
 }
 
 /* Each mini-row (three cells of a row in a box) and each mini-column of a
@@ -274,13 +274,15 @@ SLV_FN static unsigned SLV(pick_digit)(unsigned unit, unsigned two, unsigned thr
 #if !SLV_AVX512
 /* Band configurations.  A digit takes one of six permutations rows ->
 ** boxes in each band and bands -> columns in each stack; slv_perms[]
-** counts those its shape allows.  The band or stack with the fewest
-** allowed configurations over its nine digits (more than nine: not all
-** fixed) is the most constrained; its digit with the fewest (two, else
-** three) is a binary choice: its first configuration, which places three
-** mini-rows (or mini-columns) at once, or the others.  Returns 0, or 1 +
-** the choice: bit 0 stack, bits 1-2 band or stack, bits 3-6 digit, bits
-** 7-9 the first permutation, bits 10-15 the set of the others. */
+** counts those its shape allows.  The band or stack whose digits' counts
+** weigh least (slv_weight[]: a concave weight, so that many digits with two
+** configurations weigh more than one with six, the sum standing for the
+** product of the counts, the unit's number of combinations; more than 0:
+** not all fixed) is the most constrained; its digit with the fewest (two,
+** else three) is a binary choice: its first configuration, which places
+** three mini-rows (or mini-columns) at once, or the others.  Returns 0, or
+** 1 + the choice: bit 0 stack, bits 1-2 band or stack, bits 3-6 digit,
+** bits 7-9 the first permutation, bits 10-15 the set of the others. */
 SLV_FN static unsigned SLV(pick_band)(const uint32_t f[27], const uint32_t hs[27],
                                       const uint32_t fo[27]) {
   uint32_t vs[27];
@@ -288,15 +290,15 @@ SLV_FN static unsigned SLV(pick_band)(const uint32_t f[27], const uint32_t hs[27
   for (unsigned d = 0; d < 9; d++) {
     uint32_t c0 = fo[d], c1 = fo[9 + d], c2 = fo[18 + d];
     for (unsigned b = 0; b < 3; b++) {
-      tot[b] += slv_perms[hs[9 * b + d]] & 7;
+      tot[b] += slv_weight[slv_perms[hs[9 * b + d]] & 7];
       uint32_t v = (c0 >> (3 * b) & 7) | (c1 >> (3 * b) & 7) << 3 | (c2 >> (3 * b) & 7) << 6;
       vs[9 * b + d] = v;
-      tot[3 + b] += slv_perms[v] & 7;
+      tot[3 + b] += slv_weight[slv_perms[v] & 7];
     }
   }
   unsigned best = 6, bt = 1000;
   for (unsigned k = 0; k < 6; k++)
-    if (tot[k] > 9 && tot[k] < bt) { bt = tot[k]; best = k; }
+    if (tot[k] > 0 && tot[k] < bt) { bt = tot[k]; best = k; }
   if (best == 6) return 0;
   unsigned two = 0, three = 0;
   for (unsigned d = 0; d < 9; d++) {
@@ -309,22 +311,19 @@ SLV_FN static unsigned SLV(pick_band)(const uint32_t f[27], const uint32_t hs[27
 #endif
 
 /* Confine digit d of band (or stack) b to the permutations of set (bit k:
-** permutation k). */
-SLV_FN static void SLV(confine)(slv_state *s, unsigned stack, unsigned b, unsigned d, unsigned set) {
-  static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+** permutation k).  The union of their shapes (bit 3r + k: row r, or the
+** band r of a stack, goes to box, or column, k) says what stays: in a band
+** its mini-rows, in a stack each band's columns. */
+SLV_FN static inline void SLV(confine)(slv_state *s, unsigned stack, unsigned b, unsigned d,
+                                       unsigned set) {
+  uint32_t u = 0;
+  for (; set; set &= set - 1) u |= slv_perm_shape[__builtin_ctz(set)];
   if (!stack) {
-    uint32_t m = 0;
-    for (unsigned k = 0; k < 6; k++)
-      if (set >> k & 1)
-        for (int r = 0; r < 3; r++) m |= (uint32_t)7 << (9 * r + 3 * perm[k][r]);
-    SLV(and)(s, &s->dirty, 9 * b + d, m);
+    SLV(and)(s, &s->dirty, 9 * b + d, SLV(spread)(u));
     return;
   }
   for (unsigned band = 0; band < 3; band++) {
-    uint32_t on = 0;
-    for (unsigned k = 0; k < 6; k++)
-      if (set >> k & 1) on |= (uint32_t)1 << (3 * b + perm[k][band]);
-    uint32_t off = ((uint32_t)7 << (3 * b)) & ~on;
+    uint32_t off = (~(u >> (3 * band)) & 7) << (3 * b);
     SLV(and)(s, &s->dirty, 9 * band + d, ~(off * ROW_ONES));
   }
 }
