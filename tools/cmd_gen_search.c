@@ -15,6 +15,17 @@
 ** (or, one time in four, when it has the same ER).  After --restart
 ** neighbours without a better score the thread restarts.
 **
+** From random seeds (no --from, no --pattern) a climb also keeps its best
+** puzzle, and its end joins the thread's elite (the best dozen ends);
+** three restarts in four then start from an elite kicked by two to four
+** unrated moves, and an elite whose kicks gave nothing better six times
+** is dropped.  A climb stalled for half of --restart also tries {-3+3},
+** only a better best of the climb resets the count, and a puzzle of 26
+** clues or more gets no move that adds clues.  With an ER target the
+** score there is ER with ties broken by the weight of the steps near ER
+** (near_score).  --trace prints each climb's seed, its better ERs and its
+** end on stderr.
+**
 ** Screens (--screen, on by default for --er from 10): a puzzle with a
 ** singles backdoor of order 0 or 1 is not rated, nor (pairs, default from
 ** 10.5) one with more than N order-2 singles backdoors; random seeds are
