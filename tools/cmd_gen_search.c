@@ -499,13 +499,18 @@ static double fine_score(const sk_rating *r) {
 ** 2^((d - ER) / 0.1), d its difficulty: 1 at ER, 1/2 a tenth below, 1/4
 ** two tenths below -- so that on a plateau of ER the climb goes where
 ** more of the path is nearly as hard as its hardest step (ER itself rises
-** when one of those steps gets harder).  EP and ED, nearly always 1.2
-** there, tell those puzzles apart only by chance.  The weight (at most 99)
-** adds less than a tenth. */
+** when one of those steps gets harder).  A step of Dynamic Forcing Chains
+** (+) or a nested level counts as 0.3 harder: random seeds climb to ER
+** 9.0-9.2 on plain dynamic chains and stall there, and ER 10 needs steps
+** where those find nothing.  EP and ED, nearly always 1.2 there, tell
+** those puzzles apart only by chance.  The weight (at most 99) adds less
+** than a tenth. */
 static double near_score(const sk_rating *r) {
   double t = 0;
   for (int k = 0; k < r->nsteps; k++) {
-    int32_t below = r->er - r->steps[k].difficulty;
+    const char *id = r->steps[k].id ? r->steps[k].id : "";
+    int deep = !strcmp(id, "dynamic-chains-plus") || !strncmp(id, "nested-chains-", 14);
+    int32_t below = r->er - r->steps[k].difficulty - (deep ? 300 : 0);
     if (below < 1000) t += exp2(-(double)below / 100.0);
   }
   if (t > 99) t = 99;
