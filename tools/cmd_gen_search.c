@@ -535,8 +535,11 @@ static int custom_score(worker *w, const sk_grid *grid, const sk_rating *r, doub
   return -1;
 }
 
+/* screen: the screens apply (a random seed is rated whatever they say: it
+** passed the order-1 screen, and a climb from an unrated seed would take
+** any neighbour, even one that singles solve) */
 static void evaluate(worker *w, const uint8_t p[SK_CELLS], const uint8_t form[SK_CELLS],
-                     const uint8_t sol[SK_CELLS], eval *ev) {
+                     const uint8_t sol[SK_CELLS], eval *ev, int screen) {
   const tgen *g = w->S->g;
   shared *S = w->S;
   sk_grid grid;
@@ -548,7 +551,7 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], const uint8_t form[SK
     ev->score = 2300 - (g->nneeds || g->sdrs ? 20000 : 0);   /* at most 2.3: below the band */
     return;
   }
-  if (S->screen && singles_backdoor(p, sol, S->screen_pairs)) {
+  if (screen && S->screen && singles_backdoor(p, sol, S->screen_pairs)) {
     count(&S->screened);
     ev->screened = 1;
     w->rated++;                              /* --steps counts it */
@@ -721,7 +724,7 @@ static void *work(void *arg) {
     eval ev;
     sk_canon(cur, form, NULL);
     mark(w, P_SEEDS);
-    evaluate(w, cur, form, sol, &ev);
+    evaluate(w, cur, form, sol, &ev, !S->ils || w->from_elite >= 0);
     mark(w, ev.hit ? P_RATE_HIT : P_RATE_MISS);
     /* a seed is never an output, but a kicked elite is a new puzzle */
     if (ev.hit && w->from_elite >= 0) { pool_add(w, cur, ev.score); take_hit(w, form, ev.text); }
@@ -741,7 +744,7 @@ static void *work(void *arg) {
       int added = sk_canon_set_add(w->seen, form);
       mark(w, P_CANON);
       if (added <= 0) { count(&S->revisits); since++; continue; }
-      evaluate(w, nb, form, nsol, &ev);
+      evaluate(w, nb, form, nsol, &ev, 1);
       mark(w, ev.hit ? P_RATE_HIT : P_RATE_MISS);
       if (ev.hit) { pool_add(w, nb, ev.score); take_hit(w, form, ev.text); since = 0; }
       /* sideways on the default score: a neighbour of the same ER is also
