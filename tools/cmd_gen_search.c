@@ -15,6 +15,17 @@
 ** (or, one time in four, when it has the same ER).  After --restart
 ** neighbours without a better score the thread restarts.
 **
+** From random seeds (no --from, no --pattern) a climb also keeps its best
+** puzzle, and its end joins the thread's elite (the best dozen ends);
+** three restarts in four then start from an elite kicked by two to four
+** unrated moves, and an elite whose kicks gave nothing better six times
+** is dropped.  A climb stalled for half of --restart also tries {-3+3},
+** only a better best of the climb resets the count, and a puzzle of 26
+** clues or more gets no move that adds clues.  With an ER target the
+** score there is ER with ties broken by the weight of the steps near ER
+** (near_score).  --trace prints each climb's seed, its better ERs and its
+** end on stderr.
+**
 ** Screens (--screen, on by default for --er from 10): a puzzle with a
 ** singles backdoor of order 0 or 1 is not rated, nor (pairs, default from
 ** 10.5) one with more than N order-2 singles backdoors; random seeds are
@@ -47,6 +58,7 @@
 ** where the threads' CPU time went; --cpu-timeout stops on CPU time.
 */
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +110,8 @@ typedef struct shared {
   int screen;                      /* the singles-backdoor screen is on */
   int screen_pairs;                /* and the order-2 count's bound (0: none) */
   int custom;                      /* --objective or --objective-lua: scores are its values */
+  int near;                        /* the score is near_score (random seeds, an ER target) */
+  int ils;                         /* random seeds: the elite, kicks, {-3+3} when stalled */
   long found;
   /* figures */
   uint64_t rated, moves, bad_moves, revisits, screened, restarts, seeds_used, early, known_hits;
@@ -105,6 +119,8 @@ typedef struct shared {
   int have_best;
   char best_text[128];
 } shared;
+
+enum { ELITE_MAX = 12, ELITE_TRIES = 6 };
 
 typedef struct worker {
   shared *S;
@@ -122,7 +138,12 @@ typedef struct worker {
   double prof[P_N];                /* --profile: CPU seconds by part */
   struct pooled { uint8_t p[SK_CELLS]; double score; int used; } *pool;   /* this thread's hits */
   size_t npool, cappool;
+  int from_elite;                  /* the seed's elite index, -1: not from the elite */
   double tmark;                    /* --profile: the clock at the last mark */
+  /* random seeds: the best ends of this thread's climbs, restarted from
+  ** after a kick (see next_seed) */
+  struct elite { uint8_t p[SK_CELLS], form[SK_CELLS]; double score; int tries; } elite[ELITE_MAX];
+  int nelite;
 } worker;
 
 /* --profile: the CPU time since the last mark goes to part k. */
@@ -191,11 +212,13 @@ static void minimalize(sk_rng *r, uint8_t p[SK_CELLS]) {
 }
 
 /* A neighbour of cur with exactly one solution; 0 when none was found in a
-** hundred tries.  Half the tries put in digits of cur's solution sol (the
+** hundred tries.  With big set, one move in two is {-3+3} instead of one of
+** --moves (a climb from a random seed that has stalled for a while).  Half the tries put in digits of cur's solution sol (the
 ** neighbour then keeps sol, and is more often unique), the others any
 ** digit that breaks no rule (the solution grid can change). */
 static int neighbour(worker *w, const uint8_t cur[SK_CELLS], const uint8_t sol[SK_CELLS],
-                     uint8_t nb[SK_CELLS], uint8_t nsol[SK_CELLS]) {
+                     uint8_t nb[SK_CELLS], uint8_t nsol[SK_CELLS], int big) {
+  static const int big_move[2] = {3, 3};
   const tgen *g = w->S->g;
   for (int tries = 0; tries < 100; tries++) {
     memcpy(nb, cur, SK_CELLS);
@@ -215,10 +238,15 @@ static int neighbour(worker *w, const uint8_t cur[SK_CELLS], const uint8_t sol[S
       if (!ok || sk_solve_count(nb, 2, nsol, NULL) != 1) { count(&w->S->bad_moves); continue; }
       return 1;
     }
-    const int *mv = g->moves[sk_rng_below(&w->rng, (uint32_t)g->nmoves)];
+    const int *mv = big && sk_rng_below(&w->rng, 2) ? big_move
+                  : g->moves[sk_rng_below(&w->rng, (uint32_t)g->nmoves)];
     int clues[SK_CELLS], nc = 0;
     for (int c = 0; c < SK_CELLS; c++) if (nb[c]) clues[nc++] = c;
     if (nc < mv[0]) { count(&w->S->bad_moves); continue; }
+    /* from random seeds, no move adds clues to a puzzle of 26 or more: the
+    ** uniqueness check fails more moves that take clues out, so the clue
+    ** count drifts up, and hard puzzles have 21 to 25 */
+    if (w->S->ils && nc >= 26 && mv[1] > mv[0]) continue;
     uint8_t removed[SK_CELLS] = {0};
     for (int j = 0; j < mv[0]; j++) {
       int k = j + (int)sk_rng_below(&w->rng, (uint32_t)(nc - j));
@@ -293,6 +321,54 @@ static int pool_take(worker *w, uint8_t p[SK_CELLS]) {
   return 1;
 }
 
+/* The elite: the best ends of this thread's climbs from random seeds (at
+** most ELITE_MAX, distinct forms).  A climb's end replaces the worst when
+** it scores more. */
+static void elite_offer(worker *w, const uint8_t p[SK_CELLS], double score) {
+  uint8_t form[SK_CELLS];
+  sk_canon(p, form, NULL);
+  int worst = -1;
+  for (int k = 0; k < w->nelite; k++) {
+    if (!memcmp(w->elite[k].form, form, SK_CELLS)) return;
+    if (worst < 0 || w->elite[k].score < w->elite[worst].score) worst = k;
+  }
+  int k = w->nelite < ELITE_MAX ? w->nelite++ : worst;
+  if (k == worst && w->elite[k].score >= score) return;
+  memcpy(w->elite[k].p, p, SK_CELLS);
+  memcpy(w->elite[k].form, form, SK_CELLS);
+  w->elite[k].score = score;
+  w->elite[k].tries = 0;
+}
+
+/* A seed from the elite: the better of two drawn at random, kicked by two
+** to four moves in a row (no rating between them) to a puzzle that passes
+** the screens and that this thread has not met.  Its index goes to
+** w->from_elite; 0 when no kick gave one. */
+static int elite_seed(worker *w, uint8_t p[SK_CELLS]) {
+  shared *S = w->S;
+  int a = (int)sk_rng_below(&w->rng, (uint32_t)w->nelite);
+  int b = (int)sk_rng_below(&w->rng, (uint32_t)w->nelite);
+  int k = w->elite[b].score > w->elite[a].score ? b : a;
+  for (int tries = 0; tries < 50 && !stopping(w); tries++) {
+    uint8_t cur[SK_CELLS], sol[SK_CELLS], nb[SK_CELLS], nsol[SK_CELLS], form[SK_CELLS];
+    memcpy(cur, w->elite[k].p, SK_CELLS);
+    sk_solve_count(cur, 1, sol, NULL);
+    int steps = 2 + (int)sk_rng_below(&w->rng, 3), ok = 1;
+    for (int j = 0; j < steps && ok; j++) {
+      ok = neighbour(w, cur, sol, nb, nsol, 0);
+      memcpy(cur, nb, SK_CELLS);
+      memcpy(sol, nsol, SK_CELLS);
+    }
+    if (!ok || (S->screen && singles_backdoor(cur, sol, S->screen_pairs))) continue;
+    sk_canon(cur, form, NULL);
+    if (sk_canon_set_add(w->seen, form) <= 0) continue;
+    memcpy(p, cur, SK_CELLS);
+    w->from_elite = k;
+    return 1;
+  }
+  return 0;
+}
+
 /* The next seed of this thread, its form noted as excluded; 0 when none.
 ** Every other restart (every restart without --from) starts from the best
 ** of the thread's own hits not yet used so: as the seeds' neighbourhoods
@@ -300,10 +376,19 @@ static int pool_take(worker *w, uint8_t p[SK_CELLS]) {
 static int next_seed(worker *w, uint8_t p[SK_CELLS]) {
   shared *S = w->S;
   const tgen *g = S->g;
+  w->from_elite = -1;
   if ((!S->nseeds || (w->restarts & 1)) && pool_take(w, p)) {
     w->restarts++;
     count(&S->seeds_used);
     return 1;                               /* an output: already excluded and seen */
+  }
+  /* random seeds: three restarts in four from the elite once it holds
+  ** three climbs' ends (a kicked elite starts near its ER; a fresh random
+  ** seed near 7) */
+  if (!S->nseeds && w->nelite >= 3 && sk_rng_below(&w->rng, 4) && elite_seed(w, p)) {
+    w->restarts++;
+    count(&S->seeds_used);
+    return 1;
   }
   for (int tries = 0; tries < 1000 && !stopping(w); tries++) {
     if (S->nseeds) {
@@ -409,6 +494,29 @@ static double fine_score(const sk_rating *r) {
   return (double)r->er + 90.0 * ((ep * 100.0 + nmax) * 201.0 + ed) / (201.0 * 100.0 * 201.0);
 }
 
+/* The default score from random seeds (the steps recorded): ER (milli),
+** ties broken by the weight of the steps near ER -- each step weighs
+** 2^((d - ER) / 0.1), d its difficulty: 1 at ER, 1/2 a tenth below, 1/4
+** two tenths below -- so that on a plateau of ER the climb goes where
+** more of the path is nearly as hard as its hardest step (ER itself rises
+** when one of those steps gets harder).  A step of Dynamic Forcing Chains
+** (+) or a nested level counts as 0.3 harder: random seeds climb to ER
+** 9.0-9.2 on plain dynamic chains and stall there, and ER 10 needs steps
+** where those find nothing.  EP and ED, nearly always 1.2 there, tell
+** those puzzles apart only by chance.  The weight (at most 99) adds less
+** than a tenth. */
+static double near_score(const sk_rating *r) {
+  double t = 0;
+  for (int k = 0; k < r->nsteps; k++) {
+    const char *id = r->steps[k].id ? r->steps[k].id : "";
+    int deep = !strcmp(id, "dynamic-chains-plus") || !strncmp(id, "nested-chains-", 14);
+    int32_t below = r->er - r->steps[k].difficulty - (deep ? 300 : 0);
+    if (below < 1000) t += exp2(-(double)below / 100.0);
+  }
+  if (t > 99) t = 99;
+  return (double)r->er + 90.0 * t / 100.0;
+}
+
 /* --objective / --objective-lua: the value for p (r: its SE rating);
 ** 0, or -1 when the objective gave none (the puzzle is then not taken). */
 static int custom_score(worker *w, const sk_grid *grid, const sk_rating *r, double *out) {
@@ -427,8 +535,11 @@ static int custom_score(worker *w, const sk_grid *grid, const sk_rating *r, doub
   return -1;
 }
 
+/* screen: the screens apply (a random seed is rated whatever they say: it
+** passed the order-1 screen, and a climb from an unrated seed would take
+** any neighbour, even one that singles solve) */
 static void evaluate(worker *w, const uint8_t p[SK_CELLS], const uint8_t form[SK_CELLS],
-                     const uint8_t sol[SK_CELLS], eval *ev) {
+                     const uint8_t sol[SK_CELLS], eval *ev, int screen) {
   const tgen *g = w->S->g;
   shared *S = w->S;
   sk_grid grid;
@@ -440,7 +551,7 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], const uint8_t form[SK
     ev->score = 2300 - (g->nneeds || g->sdrs ? 20000 : 0);   /* at most 2.3: below the band */
     return;
   }
-  if (S->screen && singles_backdoor(p, sol, S->screen_pairs)) {
+  if (screen && S->screen && singles_backdoor(p, sol, S->screen_pairs)) {
     count(&S->screened);
     ev->screened = 1;
     w->rated++;                              /* --steps counts it */
@@ -480,7 +591,7 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], const uint8_t form[SK
     sk_rating_free(&r);
     return;
   }
-  ro.record = g->record || w->objective;
+  ro.record = g->record || w->objective || S->near;
   ro.budget = sk_tgen_budget(g);
   if (!w->objective) ro.want = g->pearl ? SK_WANT_PEARL : g->diamond ? SK_WANT_DIAMOND : 0;
   if (g->have_er && g->er_hi < 20000) ro.stop_above = g->er_hi;
@@ -524,7 +635,7 @@ static void evaluate(worker *w, const uint8_t p[SK_CELLS], const uint8_t form[SK
     if (custom_score(w, &grid, &r, &ev->score)) ev->valid = 0;
   } else if (g->pearl) ev->score = r.ep;
   else if (g->diamond) ev->score = r.ed;
-  else ev->score = class_ok ? fine_score(&r) : r.er - 20000;
+  else ev->score = !class_ok ? r.er - 20000 : S->near ? near_score(&r) : fine_score(&r);
   if (ok && g->have_xdrs) {
     sk_rating x;
     sk_rate_opts xo = {0};
@@ -576,12 +687,34 @@ static void take_hit(worker *w, const uint8_t form[SK_CELLS], char *text) {
   free(text);
 }
 
+/* --trace: one line on stderr */
+static void trace(worker *w, const char *what, const uint8_t p[SK_CELLS], double score, long rated) {
+  int clues = 0;
+  for (int c = 0; c < SK_CELLS; c++) clues += p[c] != 0;
+  shared *S = w->S;
+  char sc[48];
+  if (S->custom || score < -1e299) snprintf(sc, sizeof sc, "%.6g", score);
+  else {
+    int32_t b = (int32_t)score;
+    if (b < 0) b += 20000;
+    snprintf(sc, sizeof sc, "%d.%d (score %.4f)", b / 1000, (b % 1000) / 100, score / 1000);
+  }
+  pthread_mutex_lock(&S->mu);
+  fprintf(stderr, "%s: trace: CPU %.1f s, thread %d, %s %s, %d clues, %ld rated or screened\n",
+          sk_progname, process_cpu(), w->id, what, sc, clues, rated);
+  pthread_mutex_unlock(&S->mu);
+}
+
 static void *work(void *arg) {
   worker *w = arg;
   shared *S = w->S;
   const tgen *g = S->g;
   long restart = g->restart ? g->restart : 400;
-  uint8_t cur[SK_CELLS], sol[SK_CELLS], nb[SK_CELLS], nsol[SK_CELLS], form[SK_CELLS];
+  /* random seeds (no --from, no --pattern): the climb's ends feed the
+  ** elite, and a climb that has stalled for half of --restart also tries
+  ** {-3+3} */
+  int ils = S->ils;
+  uint8_t cur[SK_CELLS], sol[SK_CELLS], nb[SK_CELLS], nsol[SK_CELLS], form[SK_CELLS], top[SK_CELLS];
   if (g->profile) w->tmark = thread_cpu();
   while (!stopping(w)) {
     mark(w, P_MOVES);
@@ -591,22 +724,27 @@ static void *work(void *arg) {
     eval ev;
     sk_canon(cur, form, NULL);
     mark(w, P_SEEDS);
-    evaluate(w, cur, form, sol, &ev);
-    mark(w, P_RATE_MISS);
-    free(ev.text);                           /* a seed is never an output */
+    evaluate(w, cur, form, sol, &ev, !S->ils || w->from_elite >= 0);
+    mark(w, ev.hit ? P_RATE_HIT : P_RATE_MISS);
+    /* a seed is never an output, but a kicked elite is a new puzzle */
+    if (ev.hit && w->from_elite >= 0) { pool_add(w, cur, ev.score); take_hit(w, form, ev.text); }
+    else free(ev.text);
     double score = ev.valid ? ev.score : -1e300;
     if (ev.valid) note_best(S, cur, score);
-    long since = 0, screened_since = 0;
+    double top_score = score;
+    memcpy(top, cur, SK_CELLS);
+    long since = 0, screened_since = 0, rated0 = w->rated;
+    if (g->trace) trace(w, w->from_elite >= 0 ? "seed (elite kicked)" : "seed", cur, score, w->rated);
     while (since < restart && !stopping(w)) {
       count(&S->moves);
       mark(w, P_MOVES);
-      if (!neighbour(w, cur, sol, nb, nsol)) { mark(w, P_MOVES); since++; continue; }
+      if (!neighbour(w, cur, sol, nb, nsol, ils && 2 * since >= restart)) { mark(w, P_MOVES); since++; continue; }
       mark(w, P_MOVES);
       sk_canon(nb, form, NULL);
       int added = sk_canon_set_add(w->seen, form);
       mark(w, P_CANON);
       if (added <= 0) { count(&S->revisits); since++; continue; }
-      evaluate(w, nb, form, nsol, &ev);
+      evaluate(w, nb, form, nsol, &ev, 1);
       mark(w, ev.hit ? P_RATE_HIT : P_RATE_MISS);
       if (ev.hit) { pool_add(w, nb, ev.score); take_hit(w, form, ev.text); since = 0; }
       /* sideways on the default score: a neighbour of the same ER is also
@@ -615,16 +753,32 @@ static void *work(void *arg) {
                  (!S->custom && !g->pearl && !g->diamond && score >= 0 &&
                   (int32_t)ev.score / 100 == (int32_t)score / 100 && sk_rng_below(&w->rng, 4) == 0));
       if (take) {
-        if (ev.score > score) { since = 0; note_best(S, nb, ev.score); }
+        /* from random seeds only a better best of the climb counts: the
+        ** finer score would otherwise go down sideways and up again */
+        if (ev.score > (ils ? top_score : score)) { since = 0; note_best(S, nb, ev.score); }
         else if (!ev.hit) since++;
         memcpy(cur, nb, SK_CELLS);
         memcpy(sol, nsol, SK_CELLS);
         score = ev.score;
+        if (score > top_score) {
+          if (g->trace && (int32_t)score / 100 > (int32_t)top_score / 100) trace(w, "climb", cur, score, w->rated);
+          top_score = score;
+          memcpy(top, cur, SK_CELLS);
+        }
       } else if (ev.screened) {
         /* a screened neighbour costs little: sixteen count as one, so that
         ** a climb among puzzles the screen mostly rejects is not cut short */
         if (++screened_since == 16) screened_since = 0, since++;
       } else if (!ev.hit) since++;
+    }
+    if (g->trace) trace(w, "end of climb, best", top, top_score, w->rated - rated0);
+    if (ils && top_score > -1e299) {
+      int k = w->from_elite;
+      double was = k >= 0 ? w->elite[k].score : 0;
+      /* an elite whose kicks gave nothing better ELITE_TRIES times is dropped */
+      if (k >= 0 && top_score <= was && ++w->elite[k].tries >= ELITE_TRIES)
+        w->elite[k] = w->elite[--w->nelite];
+      elite_offer(w, top, top_score);
     }
   }
   return NULL;
@@ -771,6 +925,9 @@ int sk_gen_search_run(tgen *g, sk_out *out) {
   if (g->pattern && read_pattern(&S, g->pattern)) goto done;
   if (g->from && read_seeds(&S, g->from)) goto done;
   if (g->exclude && read_excluded(&S, g->exclude)) goto done;
+  S.ils = !S.nseeds && !S.have_pattern;
+  S.near = !S.nseeds && !S.have_pattern && !S.custom && g->have_er && !g->pearl && !g->diamond &&
+           !g->have_xdrs;
   for (int i = 0; i < threads; i++) {
     w[i].S = &S;
     w[i].id = i;

@@ -90,6 +90,8 @@ const char sk_gen_target_help[] =
   "                  budgets that a loaded machine does not shrink\n"
   "  --profile       at the end, the search threads' CPU time by part (moves and\n"
   "                  uniqueness, minimality, canonical forms, screens, rating)\n"
+  "  --trace         on stderr, each climb's seed and each better score it\n"
+  "                  reaches, with the process's CPU time\n"
   "Each match is written as 'puzzle ED=ER/EP/ED' (plus ' D=...' with --xdrs, and\n"
   "' hodoku=Level (score)' with a HoDoKu target).\n"
   "Progress and the acceptance rate (matches / puzzles rated) go to stderr.\n"
@@ -231,6 +233,7 @@ static int parse_args(int argc, char **argv, tgen *g) {
     if (!strcmp(a, "--minimal")) { g->gen.minimal = 1; continue; }
     if (!strcmp(a, "--search")) { g->search = 1; continue; }
     if (!strcmp(a, "--profile")) { g->profile = 1; continue; }
+    if (!strcmp(a, "--trace")) { g->trace = 1; continue; }
     if (!strcmp(a, "--from")) { if (!v) return sk_usage_error(cmd, "--from needs a file"); g->from = v; i++; continue; }
     if (!strcmp(a, "--exclude")) { if (!v) return sk_usage_error(cmd, "--exclude needs a file"); g->exclude = v; i++; continue; }
     if (!strcmp(a, "--pattern")) { if (!v) return sk_usage_error(cmd, "--pattern needs a file"); g->pattern = v; i++; continue; }
@@ -305,9 +308,9 @@ static int parse_args(int argc, char **argv, tgen *g) {
   if (g->pearl && g->diamond) return sk_usage_error(cmd, "a puzzle is never both an SE pearl and a diamond");
   if (!g->search && (g->from || g->pattern || g->exclude || g->nmoves || g->restart || g->steps ||
                      g->screen >= 0 || g->objective || g->policy || g->objective_lua || g->profile ||
-                     g->cpu_timeout > 0))
+                     g->trace || g->cpu_timeout > 0))
     return sk_usage_error(cmd, "--from, --exclude, --pattern, --moves, --restart, --steps, --screen, "
-                          "--objective, --policy, --objective-lua, --profile and --cpu-timeout need --search");
+                          "--objective, --policy, --objective-lua, --profile, --trace and --cpu-timeout need --search");
   if (g->policy && !g->objective)
     return sk_usage_error(cmd, "--policy names the policy of --objective FIELD: give --objective");
   if (g->objective && g->objective_lua)

@@ -59,6 +59,7 @@ typedef struct tgen {
   const char *objective, *policy;            /* --objective FIELD of --policy P */
   const char *objective_lua;                 /* --objective-lua FILE */
   int profile;                               /* --profile: where the time goes */
+  int trace;                                 /* --trace: each climb's seeds and new bests */
   double cpu_timeout;                        /* --cpu-timeout S: the process's CPU seconds */
 } tgen;
 

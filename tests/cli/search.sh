@@ -151,6 +151,46 @@ cut -c1-81 "$T/s2" | "$SUDOKIT" analyze --fields order,nmagic --max-order 2 |
 expect_status 1 "$SUDOKIT" generate --er 12- --search --cpu-timeout 1 --timeout 120 -j 1 --seed 2 --quiet
 expect_grep "CPU timeout after 1 s: 0 found" "$T/err"
 
+# from random seeds (no --from): --trace shows every climb's seed, its
+# better scores and its end; every seed is rated (none screened); the
+# scores rise within a climb; --steps makes the trace the same for a given
+# --seed
+trace_run() {
+  "$SUDOKIT" generate --er 12- --search --screen backdoor --steps 200 --restart 15 -j 1 --seed 7 \
+    --trace --quiet \
+    >"$T/tr.out" 2>"$1"
+}
+trace_run "$T/tr1"
+expect_grep "trace: CPU .* s, thread 0, seed " "$T/tr1" "--trace"
+# the pairs screen (the default from 10.5) rejects most random seeds; they
+# are rated all the same, or the climb would start anywhere
+"$SUDOKIT" generate --er 12- --search --steps 60 --restart 15 -j 1 --seed 7 --trace --quiet \
+  >"$T/tr.out" 2>"$T/tr0"
+grep ', seed ' "$T/tr0" >"$T/tr.seeds"
+[ -s "$T/tr.seeds" ] && ! grep -v '(score ' "$T/tr.seeds" >"$T/tr.unrated" && ok ||
+  bad "--trace: a seed not rated: $(head -2 "$T/tr.unrated")"
+expect_grep "end of climb, best " "$T/tr1" "--trace"
+# score = ER plus less than a tenth; within a climb each better score is
+# above the last, and the climb's best is at least all of them
+awk '/ trace: / {
+       s = $0; sub(/.*\(score /, "", s); sub(/\).*/, "", s); v = s + 0
+       e = $0; sub(/.*(seed|kicked\)|climb|best) /, "", e); sub(/ .*/, "", e)
+       if (int(v * 10 + 1e-9) != int(e * 10 + 1e-9)) { print "score " v " not in ER " e; bad = 1 }
+       if ($0 ~ /, seed /) last = v
+       else if ($0 ~ /, climb /) { if (v <= last) { print "climb not rising: " $0; bad = 1 } last = v }
+       else if ($0 ~ /end of climb/) { if (v < last - 1e-9) { print "best below the climb: " $0; bad = 1 } }
+     }
+     END { exit bad }' "$T/tr1" >"$T/tr.bad" && ok || bad "--trace: $(head -3 "$T/tr.bad")"
+best=$(sed -n 's/.*; best ER \([0-9.]*\);.*/\1/p' "$T/tr1")
+top=$(sed -n 's/.* best \([0-9.]*\) (score.*/\1/p' "$T/tr1" | sort -n | tail -1)
+[ -n "$best" ] && [ "$best" = "$top" ] && ok || bad "--trace: summary best '$best', climbs' best '$top'"
+trace_run "$T/tr2"
+sed 's/CPU [0-9.]* s, //; /search: done/d' "$T/tr1" >"$T/tr1.s"
+sed 's/CPU [0-9.]* s, //; /search: done/d' "$T/tr2" >"$T/tr2.s"
+expect_same "$T/tr1.s" "$T/tr2.s" "--trace --steps: same --seed, same trace"
+expect_status 2 "$SUDOKIT" generate --er 9- --trace
+expect_grep "need --search" "$T/err"
+
 # usage errors
 expect_status 2 "$SUDOKIT" generate --er 9- --from "$T/seeds"
 expect_grep "need --search" "$T/err"

@@ -53,7 +53,7 @@ _sudokit() {
                     -o -j --er --xdrs --pearl --diamond --sdrs --needs --timeout --with-path --budget
                     --table --plugins --quiet --hodoku-level --hodoku-score --search --from --exclude
                     --moves --pattern --restart --steps --screen --objective --policy --objective-lua
-                    --cpu-timeout --profile -h --help" ;;
+                    --cpu-timeout --profile --trace -h --help" ;;
     run) opts="--limit-instructions --timeout -e -h --help" ;;
     analyze) opts="--fields --backdoor --csv --set --max-order --thresholds --table --budget --plugins
                    -i --input -o --output -j -t --threads --format -h --help" ;;
