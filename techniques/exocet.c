@@ -1,6 +1,7 @@
 /*
 ** exocet.c -- junior and senior exocets (Sunnie's JuniorExocet and
-** SeniorExocet, with the forum's basic elimination rules).
+** SeniorExocet, with the forum's elimination rules and Sunnie's rule
+** variants priced apart).
 **
 ** Written for a band (the base in a mini-row, cross-lines columns); the
 ** stack version is the same with rows and columns exchanged.
@@ -44,11 +45,54 @@
 **                      B1, B2 and distinct values for T1, T2, from the
 **                      candidates left, has {B1, B2} = {T1, T2}; a base
 **                      digit in neither target leaves the base, and so on.
-**     Not implemented: the forum's mirror-node, cross-line (S-cell
-**     occupation), incompatibility and locked-member rules, Sunnie's
-**     single-cell bases, conjugate-pair targets (three or four target
-**     cells), 4-line cross-lines and its weak, double, Franken and mutant
-**     exocets.  A hint is emitted only when it eliminates something.
+**   The placement test, over the fillings the rules above leave (v1 in
+**   B1, v2 in B2, the targets taking them in one order or the other): a
+**   base value d is in one base cell and one target, and like every digit
+**   once in each row of the band and once in each cross-line, so its
+**   "placement" is one cell per band row and one per cross-line, pairwise
+**   unrelated, holding d, taking every given d of those cells, its base
+**   cell and target among them, the other base cell and target not.  A
+**   filling stands only with a placement of v1 and one of v2 sharing no
+**   cell.  A cell of the band or the cross-lines is d only when a
+**   placement of d takes it; any other cell only when it sees none of the
+**   placement's cells.  Every candidate no standing filling with its
+**   placements allows goes, named by where it is:
+**     incompatibility  a candidate of B1, B2, T1, T2 (the forum's
+**                      incompatibility test for base digits, done exactly
+**                      in the band and the cross-lines: two base digits
+**                      whose placements always meet cannot both be base
+**                      values);
+**     mirror           (junior exocet, targets in two rows) a cell of a
+**                      mirror node: the two cells of T1's mini-line other
+**                      than T1 hold T2's value, and those of T2's hold
+**                      T1's (the forum's mirror rule: a target keeps only
+**                      what its mirror node may hold, a mirror cell that
+**                      alone can hold it keeps only those digits);
+**     known base digits  a cell seeing both targets or both base cells
+**                      (a digit that is a base value in every filling is
+**                      in one target and one base cell: the forum's known
+**                      base digits, Sunnie's target pair);
+**     cross-lines      any other cell: the S cells of a cross-line where
+**                      every filling puts a base value, and the cells
+**                      seeing every placement's cells on a cross-line (the
+**                      forum's cross-line / S-cell occupation rule,
+**                      Sunnie's generalized fish).
+**   By default a hint gives only the cheapest tier of rules that removes
+**   something, as Sunnie's solver makes one step of its first sub-check
+**   with conclusions: tier 0 the target, cover, target cover and
+**   compatibility rules (Sunnie's base step), tier 1 the mirror (its
+**   mirror conjugate pair and adjacent target, +0.1), tier 2 known base
+**   digits (target pair, +0.2), tier 3 incompatibility and cross-lines
+**   (incompatible pair and generalized fish, +0.3).  The hint text names
+**   the rule of each elimination.
+**     Not implemented: Sunnie's locked members (base digits given in the
+**     cross-lines counted apart), single-cell bases, conjugate-pair targets
+**     (three or four target cells), 4-line cross-lines, the senior
+**     exocet's true base and mirror rules (what the placement test
+**     removes in a senior exocet's band is named cross-lines), and weak,
+**     double, Franken and mutant exocets.  Sunnie's incompatible pair is
+**     a uniqueness argument; the incompatibility here assumes nothing of
+**     the kind.  A hint is emitted only when it eliminates something.
 **
 ** Scan order: Sunnie (ExocetStepSearcher) tries cross-lines along rows
 ** (bases in mini-columns) before columns, as this file does; within a
@@ -63,15 +107,19 @@
 ** of base and targets the compatibility rule cannot find means the grid
 ** has no solution: no hint is given then.
 **
-** Options: none.
-** Figures: type = 1 junior, 2 senior; extra = the rules that eliminated
-** something, a bit set: 1 target rule, 2 compatibility, 4 cover rule,
-** 8 target cover rule;
-** size = the number of base digits.  Sunnie rates JuniorExocet 9.4 and
-** SeniorExocet 9.6 (metadata; its step code adds 0.2 for senior ones),
-** and rates its JE rule variants (target pair, locked member...) 9.4 as
-** well, so the table may ignore extra.
-** Hint text: "Junior Exocet: base r3c1,r3c2 (1234), targets r2c4,r1c7"; focus:
+** Options: all-rules (default 0): 1 gives every rule's eliminations in one
+** hint instead of the cheapest tier's.  The placement test is skipped
+** (the earlier rules' hint stands) when a base value has more than 192
+** placements or a pattern more than 400,000 pairs of them.
+** Figures: type = 1 junior, 2 senior; size = the number of base digits;
+** extra = the rules that eliminated something, a bit set in increasing
+** order of Sunnie's price, so that the table's `steps` on extra prices
+** the dearest rule: 1 target rule, 2 compatibility, 4 cover rule, 8
+** target cover (Sunnie's base step: JuniorExocet 9.4, SeniorExocet 9.6 +
+** 0.2 in its step code), 16 mirror (+0.1), 32 known base digits (+0.2),
+** 64 cross-lines (+0.3), 128 incompatibility (+0.3).
+** Hint text: "Junior Exocet: base r3c1,r3c2 (1234), targets r2c4,r1c7
+** (target rule r1c7<>6, r2c4<>5)", each rule with what it removed; focus:
 ** the base digits in the base and target cells.
 */
 #include <stdlib.h>
