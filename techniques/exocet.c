@@ -351,8 +351,9 @@ static plist *placements(const sk_grid *g, const exo *x, plist *cache, int d, in
 ** is none, -1 when the placements are too many to go through. */
 static int fillings(const sk_grid *g, const exo *x, const sk_mask left[4], sk_mask kp[4],
                     sk_bits keepd[10]) {
-  plist *cache = calloc(36, sizeof *cache);
+  plist *cache = malloc(36 * sizeof *cache);
   if (!cache) return -1;
+  for (int i = 0; i < 36; i++) cache[i].done = 0;
   const sk_bits all = {{~0ULL, (1ULL << (SK_CELLS - 64)) - 1}};
   sk_bits notreg = sk_bits_andnot(all, region_of(x));
   long work = 0;
