@@ -1,6 +1,7 @@
 /*
 ** exocet.c -- junior and senior exocets (Sunnie's JuniorExocet and
-** SeniorExocet, with the forum's basic elimination rules).
+** SeniorExocet, with the forum's elimination rules and Sunnie's rule
+** variants priced apart).
 **
 ** Written for a band (the base in a mini-row, cross-lines columns); the
 ** stack version is the same with rows and columns exchanged.
@@ -44,11 +45,54 @@
 **                      B1, B2 and distinct values for T1, T2, from the
 **                      candidates left, has {B1, B2} = {T1, T2}; a base
 **                      digit in neither target leaves the base, and so on.
-**     Not implemented: the forum's mirror-node, cross-line (S-cell
-**     occupation), incompatibility and locked-member rules, Sunnie's
-**     single-cell bases, conjugate-pair targets (three or four target
-**     cells), 4-line cross-lines and its weak, double, Franken and mutant
-**     exocets.  A hint is emitted only when it eliminates something.
+**   The placement test, over the fillings the rules above leave (v1 in
+**   B1, v2 in B2, the targets taking them in one order or the other): a
+**   base value d is in one base cell and one target, and like every digit
+**   once in each row of the band and once in each cross-line, so its
+**   "placement" is one cell per band row and one per cross-line, pairwise
+**   unrelated, holding d, taking every given d of those cells, its base
+**   cell and target among them, the other base cell and target not.  A
+**   filling stands only with a placement of v1 and one of v2 sharing no
+**   cell.  A cell of the band or the cross-lines is d only when a
+**   placement of d takes it; any other cell only when it sees none of the
+**   placement's cells.  Every candidate no standing filling with its
+**   placements allows goes, named by where it is:
+**     incompatibility  a candidate of B1, B2, T1, T2 (the forum's
+**                      incompatibility test for base digits, done exactly
+**                      in the band and the cross-lines: two base digits
+**                      whose placements always meet cannot both be base
+**                      values);
+**     mirror           (junior exocet, targets in two rows) a cell of a
+**                      mirror node: the two cells of T1's mini-line other
+**                      than T1 hold T2's value, and those of T2's hold
+**                      T1's (the forum's mirror rule: a target keeps only
+**                      what its mirror node may hold, a mirror cell that
+**                      alone can hold it keeps only those digits);
+**     known base digits  a cell seeing both targets or both base cells
+**                      (a digit that is a base value in every filling is
+**                      in one target and one base cell: the forum's known
+**                      base digits, Sunnie's target pair);
+**     cross-lines      any other cell: the S cells of a cross-line where
+**                      every filling puts a base value, and the cells
+**                      seeing every placement's cells on a cross-line (the
+**                      forum's cross-line / S-cell occupation rule,
+**                      Sunnie's generalized fish).
+**   By default a hint gives only the cheapest tier of rules that removes
+**   something, as Sunnie's solver makes one step of its first sub-check
+**   with conclusions: tier 0 the target, cover, target cover and
+**   compatibility rules (Sunnie's base step), tier 1 the mirror (its
+**   mirror conjugate pair and adjacent target, +0.1), tier 2 known base
+**   digits (target pair, +0.2), tier 3 incompatibility and cross-lines
+**   (incompatible pair and generalized fish, +0.3).  The hint text names
+**   the rule of each elimination.
+**     Not implemented: Sunnie's locked members (base digits given in the
+**     cross-lines counted apart), single-cell bases, conjugate-pair targets
+**     (three or four target cells), 4-line cross-lines, the senior
+**     exocet's true base and mirror rules (what the placement test
+**     removes in a senior exocet's band is named cross-lines), and weak,
+**     double, Franken and mutant exocets.  Sunnie's incompatible pair is
+**     a uniqueness argument; the incompatibility here assumes nothing of
+**     the kind.  A hint is emitted only when it eliminates something.
 **
 ** Scan order: Sunnie (ExocetStepSearcher) tries cross-lines along rows
 ** (bases in mini-columns) before columns, as this file does; within a
@@ -63,17 +107,23 @@
 ** of base and targets the compatibility rule cannot find means the grid
 ** has no solution: no hint is given then.
 **
-** Options: none.
-** Figures: type = 1 junior, 2 senior; extra = the rules that eliminated
-** something, a bit set: 1 target rule, 2 compatibility, 4 cover rule,
-** 8 target cover rule;
-** size = the number of base digits.  Sunnie rates JuniorExocet 9.4 and
-** SeniorExocet 9.6 (metadata; its step code adds 0.2 for senior ones),
-** and rates its JE rule variants (target pair, locked member...) 9.4 as
-** well, so the table may ignore extra.
-** Hint text: "Junior Exocet: base r3c1,r3c2 (1234), targets r2c4,r1c7"; focus:
+** Options: all-rules (default 0): 1 gives every rule's eliminations in one
+** hint instead of the cheapest tier's.  The placement test is skipped
+** (the earlier rules' hint stands) when a base value has more than 192
+** placements or a pattern more than 400,000 pairs of them.
+** Figures: type = 1 junior, 2 senior; size = the number of base digits;
+** extra = the rules that eliminated something, a bit set in increasing
+** order of Sunnie's price, so that the table's `steps` on extra prices
+** the dearest rule: 1 target rule, 2 compatibility, 4 cover rule, 8
+** target cover (Sunnie's base step: JuniorExocet 9.4, SeniorExocet 9.6 +
+** 0.2 in its step code), 16 mirror (+0.1), 32 known base digits (+0.2),
+** 64 cross-lines (+0.3), 128 incompatibility (+0.3).
+** Hint text: "Junior Exocet: base r3c1,r3c2 (1234), targets r2c4,r1c7
+** (target rule r1c7<>6, r2c4<>5)", each rule with what it removed; focus:
 ** the base digits in the base and target cells.
 */
+#include <stdlib.h>
+#include <string.h>
 #include "sk_plugin.h"
 
 /* Cell at (line i, position j) in direction dir: dir 1 = row-major (base
@@ -164,6 +214,212 @@ static void put_cell(const sk_search *s, sk_hint *h, int c) {
   s->host->hint_printf(h, "%s", sk_cell_name(c, nm));
 }
 
+/* ---- the placement test: each base value laid out in the band and the
+** cross-lines ---- */
+
+enum { PMAX = 192, CFG_MAX = 400000 };
+
+typedef struct plist {
+  int done, n;                 /* n < 0: more than PMAX placements */
+  sk_bits p[PMAX], seen[PMAX]; /* the cells; the cells seeing one of them */
+} plist;
+
+typedef struct placer {
+  const sk_grid *g;
+  const exo *x;
+  int d;
+  sk_bits out;                 /* cells that cannot hold d here */
+  int mem[8], nm;              /* the placement so far */
+  plist *l;
+} placer;
+
+static int holds(const sk_grid *g, int c, int d) {
+  return g->value[c] ? g->value[c] == d : (g->cand[c] & SK_BIT(d)) != 0;
+}
+
+/* band row (direction terms) and cross-line position of cell c */
+static int brow(const exo *x, int c) { return x->dir ? sk_row_of(c) : sk_col_of(c); }
+static int bcol(const exo *x, int c) { return x->dir ? sk_col_of(c) : sk_row_of(c); }
+
+static int free_for(const placer *p, int c) {
+  if (sk_bits_has(&p->out, c) || !holds(p->g, c, p->d)) return 0;
+  for (int i = 0; i < p->nm; i++)
+    if (c == p->mem[i] || sees(c, p->mem[i])) return 0;
+  return 1;
+}
+
+static sk_bits region_of(const exo *x) {
+  sk_bits r = {{0, 0}};
+  int band = x->r / 3;
+  for (int i = 0; i < 9; i++)
+    for (int j = 0; j < 9; j++)
+      if (i / 3 == band || j == x->lines[0] || j == x->lines[1] || j == x->lines[2])
+        sk_bits_set(&r, at(x->dir, i, j));
+  return r;
+}
+
+static void place_push(placer *p) {
+  plist *l = p->l;
+  if (l->n < 0) return;
+  sk_bits b = {{0, 0}}, seen = {{0, 0}};
+  for (int i = 0; i < p->nm; i++) {
+    sk_bits_set(&b, p->mem[i]);
+    seen = sk_bits_or(seen, sk_peer_bits[p->mem[i]]);
+  }
+  /* a given d of the band or the cross-lines must be one of the cells */
+  sk_bits reg = region_of(p->x);
+  for (int c = 0; c < SK_CELLS; c++)
+    if (p->g->value[c] == p->d && sk_bits_has(&reg, c) && !sk_bits_has(&b, c)) return;
+  if (l->n == PMAX) { l->n = -1; return; }
+  l->p[l->n] = b;
+  l->seen[l->n++] = seen;
+}
+
+/* the cross-lines no cell of the placement is on get one cell each,
+** outside the band */
+static void place_lines(placer *p) {
+  int band = p->x->r / 3;
+  for (int l = 0; l < 3; l++) {
+    int on = 0;
+    for (int i = 0; i < p->nm && !on; i++) on = bcol(p->x, p->mem[i]) == p->x->lines[l];
+    if (on) continue;
+    for (int i = 0; i < 9; i++) {
+      int c = at(p->x->dir, i, p->x->lines[l]);
+      if (i / 3 == band || !free_for(p, c)) continue;
+      p->mem[p->nm++] = c;
+      place_lines(p);
+      p->nm--;
+      if (p->l->n < 0) return;
+    }
+    return;                        /* the line has to take d somewhere */
+  }
+  place_push(p);
+}
+
+/* the band rows no cell of the placement is in get one cell each */
+static void place_band(placer *p) {
+  int band = p->x->r / 3;
+  for (int i = 3 * band; i < 3 * band + 3; i++) {
+    int on = 0;
+    for (int k = 0; k < p->nm && !on; k++) on = brow(p->x, p->mem[k]) == i;
+    if (on) continue;
+    for (int j = 0; j < 9; j++) {
+      int c = at(p->x->dir, i, j);
+      if (!free_for(p, c)) continue;
+      p->mem[p->nm++] = c;
+      place_band(p);
+      p->nm--;
+      if (p->l->n < 0) return;
+    }
+    return;
+  }
+  place_lines(p);
+}
+
+/* The placements of base value d with base cell cell[bi] and target
+** cell[ti] holding it (the other base cell and target hold the other
+** value): one d in every row of the band and every cross-line. */
+static plist *placements(const sk_grid *g, const exo *x, plist *cache, int d, int bi, int ti) {
+  plist *l = &cache[(d - 1) * 4 + bi * 2 + (ti - 2)];
+  if (l->done) return l;
+  l->done = 1;
+  l->n = 0;
+  const int cell[4] = {x->b1, x->b2, x->t1, x->t2};
+  placer p;
+  p.g = g;
+  p.x = x;
+  p.d = d;
+  p.l = l;
+  p.out = (sk_bits){{0, 0}};
+  sk_bits_set(&p.out, cell[1 - bi]);
+  sk_bits_set(&p.out, cell[5 - ti]);
+  if (sees(cell[bi], cell[ti])) return l;
+  p.nm = 2;
+  p.mem[0] = cell[bi];
+  p.mem[1] = cell[ti];
+  place_band(&p);
+  return l;
+}
+
+/* Every filling of the pattern (distinct base values v1 in B1 and v2 in
+** B2 among left[0..1], the targets taking them in one order or the
+** other among left[2..3]) together with placements of v1 and v2 sharing no
+** cell.  Fills kp[i] (the digits pattern cell i takes in one of them) and
+** keepd[d] (the cells that may still be d: those of a placement of d, or
+** outside the band and cross-lines and seeing none of its cells, or
+** outside both placements when d is neither value).  Returns 0 when there
+** is none, -1 when the placements are too many to go through. */
+static int fillings(const sk_grid *g, const exo *x, const sk_mask left[4], sk_mask kp[4],
+                    sk_bits keepd[10]) {
+  plist *cache = malloc(36 * sizeof *cache);
+  if (!cache) return -1;
+  for (int i = 0; i < 36; i++) cache[i].done = 0;
+  const sk_bits all = {{~0ULL, (1ULL << (SK_CELLS - 64)) - 1}};
+  sk_bits notreg = sk_bits_andnot(all, region_of(x));
+  long work = 0;
+  int found = 0;
+  for (int i = 0; i < 4; i++) kp[i] = 0;
+  for (int d = 0; d < 10; d++) keepd[d] = (sk_bits){{0, 0}};
+  for (sk_mask m1 = left[0]; m1; m1 &= (sk_mask)(m1 - 1))
+    for (sk_mask m2 = left[1]; m2; m2 &= (sk_mask)(m2 - 1)) {
+      int v1 = sk_mask_first(m1), v2 = sk_mask_first(m2);
+      if (v1 == v2) continue;
+      for (int o = 0; o < 2; o++) {
+        int t1 = o ? 3 : 2, t2 = o ? 2 : 3;     /* the targets of v1, v2 */
+        if (!(left[t1] & SK_BIT(v1)) || !(left[t2] & SK_BIT(v2))) continue;
+        plist *l1 = placements(g, x, cache, v1, 0, t1);
+        plist *l2 = placements(g, x, cache, v2, 1, t2);
+        if (l1->n < 0 || l2->n < 0) { free(cache); return -1; }
+        work += (long)l1->n * l2->n;
+        if (work > CFG_MAX) { free(cache); return -1; }
+        for (int a = 0; a < l1->n; a++)
+          for (int b = 0; b < l2->n; b++) {
+            sk_bits p1 = l1->p[a], p2 = l2->p[b];
+            if (!sk_bits_empty(sk_bits_and(p1, p2))) continue;
+            found = 1;
+            kp[0] |= SK_BIT(v1);
+            kp[1] |= SK_BIT(v2);
+            kp[t1] |= SK_BIT(v1);
+            kp[t2] |= SK_BIT(v2);
+            sk_bits both = sk_bits_or(p1, p2);
+            keepd[v1] = sk_bits_or(keepd[v1],
+                                   sk_bits_or(p1, sk_bits_andnot(sk_bits_andnot(notreg, l1->seen[a]), p2)));
+            keepd[v2] = sk_bits_or(keepd[v2],
+                                   sk_bits_or(p2, sk_bits_andnot(sk_bits_andnot(notreg, l2->seen[b]), p1)));
+            sk_bits rest = sk_bits_andnot(all, both);
+            for (int e = 1; e <= 9; e++)
+              if (e != v1 && e != v2) keepd[e] = sk_bits_or(keepd[e], rest);
+          }
+      }
+    }
+  free(cache);
+  return found;
+}
+
+/* rule bits of fig[SK_FIG_EXTRA], in increasing order of Sunnie's price */
+enum {
+  R_TARGET = 1, R_COMPAT = 2, R_COVER = 4, R_TCOVER = 8,
+  R_MIRROR = 16, R_PAIR = 32, R_SCELL = 64, R_INCOMPAT = 128, R_NRULES = 8
+};
+/* the rules Sunnie prices alike: the base step (+0), the mirror (+0.1),
+** the target pair (+0.2), the incompatible pair and generalized fish (+0.3) */
+static const int tier_bits[4] = {R_TARGET | R_COMPAT | R_COVER | R_TCOVER, R_MIRROR, R_PAIR,
+                                 R_SCELL | R_INCOMPAT};
+static const char *const rule_name[R_NRULES] = {
+  "target rule", "compatibility", "cover rule", "target cover", "mirror", "known base digits",
+  "cross-lines", "incompatibility",
+};
+
+/* the two cells of the mini-line of target t other than t: the mirror of
+** the other target (junior exocet, targets in two rows) */
+static int in_mirror(const exo *x, int c) {
+  if (x->type != 1 || brow(x, x->t1) == brow(x, x->t2)) return 0;
+  const int t[2] = {x->t1, x->t2};
+  for (int i = 0; i < 2; i++)
+    if (c != t[i] && brow(x, c) == brow(x, t[i]) && sk_box_of(c) == sk_box_of(t[i])) return 1;
+  return 0;
+}
+
 /* check the pattern and emit its eliminations: 1 when the search must stop */
 static int check(const sk_search *s, const exo *x) {
   const sk_grid *g = s->grid;
@@ -205,20 +461,58 @@ static int check(const sk_search *s, const exo *x) {
     }
   for (int i = 0; i < 4; i++)
     if (!keep[i]) return 0;            /* no consistent filling: not a usable pattern */
+  /* the placement test over the fillings left */
+  sk_mask kp[4];
+  sk_bits keepd[10];
+  int f = fillings(g, x, keep, kp, keepd);
+  if (f == 0) return 0;                /* no filling: the grid has no solution */
   sk_hint h;
   s->host->hint_init(&h);
   int rules = 0;
+  uint8_t why[SK_CELLS][10];           /* the rule bit that removed each candidate */
+  memset(why, 0, sizeof why);
   for (int i = 0; i < 4; i++) {
-    sk_mask e = (sk_mask)(g->cand[cell[i]] & ~keep[i]);
-    if (!e) continue;
+    sk_mask fin = f > 0 ? kp[i] : keep[i];
+    sk_mask e = (sk_mask)(g->cand[cell[i]] & ~fin);
     h.elim[cell[i]] = e;
-    sk_mask outside = (sk_mask)(e & ~D);
-    if (outside) rules |= 1;           /* only targets can hold such digits */
-    if (e & D & cover) rules |= 4;
-    if (e & tcover[i]) rules |= 8;
-    if (e & D & ~cover & ~tcover[i]) rules |= 2;
+    for (sk_mask m = e; m; m &= (sk_mask)(m - 1)) {
+      int d = sk_mask_first(m), r;
+      if (!(D & SK_BIT(d))) r = R_TARGET;          /* only targets can hold such digits */
+      else if (cover & SK_BIT(d)) r = R_COVER;
+      else if (tcover[i] & SK_BIT(d)) r = R_TCOVER;
+      else if (!(keep[i] & SK_BIT(d))) r = R_COMPAT;
+      else r = R_INCOMPAT;
+      why[cell[i]][d] = (uint8_t)r;
+      rules |= r;
+    }
   }
+  if (f > 0)
+    for (int c = 0; c < SK_CELLS; c++) {
+      if (g->value[c] || c == cell[0] || c == cell[1] || c == cell[2] || c == cell[3]) continue;
+      for (sk_mask m = g->cand[c]; m; m &= (sk_mask)(m - 1)) {
+        int d = sk_mask_first(m), r;
+        if (sk_bits_has(&keepd[d], c)) continue;
+        h.elim[c] |= SK_BIT(d);
+        if (in_mirror(x, c)) r = R_MIRROR;
+        else if ((sees(c, x->t1) && sees(c, x->t2)) || (sees(c, x->b1) && sees(c, x->b2))) r = R_PAIR;
+        else r = R_SCELL;
+        why[c][d] = (uint8_t)r;
+        rules |= r;
+      }
+    }
   if (!rules) return 0;
+  if (!s->host->param(s, "all-rules", 0)) {
+    /* as Sunnie's step: only the cheapest rule tier that removes something */
+    int tier = 0;
+    while (!(rules & tier_bits[tier])) tier++;
+    rules &= tier_bits[tier];
+    for (int c = 0; c < SK_CELLS; c++)
+      for (int d = 1; d <= 9; d++)
+        if (why[c][d] && !(why[c][d] & rules)) {
+          why[c][d] = 0;
+          h.elim[c] &= (sk_mask)~SK_BIT(d);
+        }
+  }
   for (int i = 0; i < 4; i++) h.focus[cell[i]] = (sk_mask)(g->cand[cell[i]] & D & ~h.elim[cell[i]]);
   const char *name = x->type == 1 ? "Junior Exocet" : "Senior Exocet";
   h.name = name;
@@ -235,6 +529,23 @@ static int check(const sk_search *s, const exo *x) {
   put_cell(s, &h, x->t1);
   s->host->hint_printf(&h, ",");
   put_cell(s, &h, x->t2);
+  /* which rule removed what: "(target rule r1c7<>6, r2c4<>5; mirror ...)" */
+  const char *sep = " (";
+  for (int b = 0; b < R_NRULES; b++) {
+    if (!(rules & (1 << b))) continue;
+    s->host->hint_printf(&h, "%s%s", sep, rule_name[b]);
+    const char *csep = " ";
+    for (int c = 0; c < SK_CELLS; c++)
+      for (int d = 1; d <= 9; d++)
+        if (why[c][d] == (1 << b)) {
+          s->host->hint_printf(&h, "%s", csep);
+          put_cell(s, &h, c);
+          s->host->hint_printf(&h, "<>%d", d);
+          csep = ", ";
+        }
+    sep = "; ";
+  }
+  s->host->hint_printf(&h, ")");
   return s->host->emit(s, &h) != 0;
 }
 
