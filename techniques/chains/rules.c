@@ -527,6 +527,14 @@ static void acache_replay(advctx *a, int32_t e, const cgrid *src) {
   }
 }
 
+/* The engine's budget is gone: the chainer, or a nested chainer of its
+** rules (which shares its search), was stopped, so what the rules gave is
+** partial.  The budget never comes back, so asking again is enough. */
+static int budget_gone(chainer *ch) {
+  if (ch->search && !ch->stopped && ch->search->host->should_stop(ch->search)) ch->stopped = 1;
+  return ch->stopped;
+}
+
 static void run_rule(advctx *a, int rule, const cgrid *g, const cgrid *src, const removed *rm) {
   chainer *ch = a->ch;
   switch (rule) {
@@ -565,7 +573,7 @@ static void xcheck_earlier(chainer *ch, int r, int32_t e, const cgrid *g, const 
                          !memcmp(fresh.d, kept.d, (size_t)fresh.n * sizeof *fresh.d)
                        : !a.yielded || rule > (ntried < nrules ? ntried : nrules);
   /* a chainer the engine stopped has partial results: nothing to compare */
-  if (!same && !ch->oom && !ch->stopped) {
+  if (!same && !ch->oom && !budget_gone(ch)) {
     fprintf(stderr, "chains.so: an earlier step's nested-rule results differ from the rules' now\n");
     abort();
   }
@@ -621,13 +629,14 @@ static int advanced(chainer *ch, int r, const cgrid *g, const cgrid *src,
   /* each rule is a whole inner search: the engine's budget is asked
   ** before each (a stopped chainer records nothing in the cache) */
   for (; rule < nrules && !a.yielded && !ch->oom; rule++) {
-    if (ch->search && !ch->stopped && ch->search->host->should_stop(ch->search)) ch->stopped = 1;
-    if (ch->stopped) break;
+    if (budget_gone(ch)) break;
     run_rule(&a, rule, g, src, &rm);
   }
   if (start >= 0) {
     acache *ac = ch->ac;
-    if (a.record == 1 && !ch->oom && !ch->stopped) {
+    /* a nested chainer stopped inside the last rule leaves the parent's
+    ** flag clear: ask the budget again before keeping the entry */
+    if (a.record == 1 && !ch->oom && !budget_gone(ch)) {
       /* count the records written after the grid */
       int32_t n = 0, at = start + AC_HDR + AC_GRID;
       while (at < ac->ndata) { at += 6 + ac->data[at] + ac->data[at + 1]; n++; }
