@@ -60,9 +60,18 @@ typedef struct fk_reach {
   uint8_t dist[SK_CELLS * 9];     /* implications to "cell loses x", 0 = not */
 } fk_reach;
 
+/* The assumptions' consequences, made on demand: a search asks for the
+** fins and base cells of its fishes' digits, a few dozen of the 729, so
+** they are kept in blocks as they come (one block of all 729 is 640 KB to
+** clear at every search) */
+#define FK_BLOCK 32
 typedef struct fk_chains {
   const sk_grid *g;
-  fk_reach *r;                    /* [cell * 9 + d - 1], on demand */
+  const sk_search *s;             /* polled before each new assumption */
+  int stopped;                    /* the budget ran out */
+  int n;                          /* assumptions made */
+  int16_t at[SK_CELLS * 9];       /* [cell * 9 + d - 1]: 1 + its index, 0 none yet */
+  fk_reach *block[(SK_CELLS * 9 + FK_BLOCK - 1) / FK_BLOCK];
 } fk_chains;
 
 static void fk_bfs(const sk_grid *g, int start, int d, fk_reach *out) {
@@ -109,12 +118,27 @@ static void fk_bfs(const sk_grid *g, int start, int d, fk_reach *out) {
   }
 }
 
-/* What "cell holds d" implies; NULL when memory ran out. */
+/* What "cell holds d" implies; NULL when memory or the budget ran out
+** (ch->stopped says which). */
 static const fk_reach *fk_get(fk_chains *ch, int cell, int d) {
-  if (!ch->r && !(ch->r = calloc(SK_CELLS * 9, sizeof *ch->r))) return NULL;
-  fk_reach *r = &ch->r[cell * 9 + d - 1];
-  if (!r->done) fk_bfs(ch->g, cell, d, r);
+  int key = cell * 9 + d - 1;
+  if (ch->at[key]) {
+    int i = ch->at[key] - 1;
+    return &ch->block[i / FK_BLOCK][i % FK_BLOCK];
+  }
+  if (ch->s && ch->s->host->should_stop(ch->s)) { ch->stopped = 1; return NULL; }
+  int i = ch->n;
+  if (i % FK_BLOCK == 0 && !(ch->block[i / FK_BLOCK] = malloc(FK_BLOCK * sizeof(fk_reach))))
+    return NULL;
+  fk_reach *r = &ch->block[i / FK_BLOCK][i % FK_BLOCK];
+  fk_bfs(ch->g, cell, d, r);
+  ch->n++;
+  ch->at[key] = (int16_t)(i + 1);
   return r;
+}
+
+static void fk_chains_free(fk_chains *ch) {
+  for (int i = 0; i < ch->n; i += FK_BLOCK) free(ch->block[i / FK_BLOCK]);
 }
 
 /* }====== */
@@ -197,7 +221,7 @@ static int fk_sink(void *ud, const ff_fish *f) {
     sk_bits m = fins;
     for (int c; ok && (c = sk_bits_pop(&m)) >= 0; ) {
       const fk_reach *r = fk_get(&x->ch, c, d);
-      if (!r) { x->failed = 1; return 1; }
+      if (!r) { x->failed = !x->ch.stopped; return 1; }
       if (!sk_bits_has(&r->off[d - 1], e)) ok = 0;
       else len += r->dist[e * 9 + d - 1];
     }
@@ -216,7 +240,7 @@ static int fk_sink(void *ud, const ff_fish *f) {
       sk_bits res = sk_bits_andnot(g->dcells[xd - 1], set), m = set;
       for (int c; !sk_bits_empty(res) && (c = sk_bits_pop(&m)) >= 0; ) {
         const fk_reach *r = fk_get(&x->ch, c, d);
-        if (!r) { x->failed = 1; return 1; }
+        if (!r) { x->failed = !x->ch.stopped; return 1; }
         res = sk_bits_and(res, r->off[xd - 1]);
       }
       for (int e; (e = sk_bits_pop(&res)) >= 0; ) {
@@ -247,6 +271,7 @@ static int fk_search(const sk_search *s) {
   x.s = s;
   x.g = s->grid;
   x.ch.g = s->grid;
+  x.ch.s = s;
   x.all = host->param(s, "all-steps", 0) != 0;
   int type = host->param(s, "kraken-max-type", 1);
   ff_opts o;
@@ -271,7 +296,7 @@ static int fk_search(const sk_search *s) {
   }
   free(x.a);
   free(x.slot);
-  free(x.ch.r);
+  fk_chains_free(&x.ch);
   return rc;
 }
 
