@@ -200,8 +200,10 @@ unit-test: all $(TESTS) $(TEST_PLUGINS) $(REPLAYS)
 # Fuzz harnesses replayed over their corpora (seeds and past crashes) by the
 # tests, without libFuzzer.  FUZZ_LINK_NAME: a harness's own link flags (the
 # Lua harness serves plugin registrations and table files from what it
-# loaded once, through ld's --wrap).
-FUZZ_LINK_lua := -Wl,--wrap=sk_table_load -Wl,--wrap=sk_engine_load_default
+# loaded once, and counts the binding's objects with finalizers, through
+# ld's --wrap).
+FUZZ_LINK_lua := -Wl,--wrap=sk_table_load -Wl,--wrap=sk_engine_load_default \
+                 -Wl,--wrap=lua_setmetatable -Wl,--wrap=luaL_setmetatable
 $(BUILD)/fuzz-replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< tests/fuzz/replay.c $(LIB) $(LDLIBS) $(FUZZ_LINK_$*)
@@ -225,8 +227,12 @@ $(filter-out build-fuzz/obj/static_plugins.o,$(FUZZ_OBJ)): build-fuzz/obj/%.o: %
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
 # the techniques' searches are mostly comparisons of bitboards: tracing
 # them (trace-cmp, for guessing magic values in parsers) cost 60 % of the
-# engine harness's time and finds nothing there
+# engine harness's time and finds nothing there; the same holds for the
+# step engine, the grid and the solver (a seventh of the Lua harness's
+# time), which parse nothing
 build-fuzz/obj/techniques/%.o: FUZZ_CFLAGS += -fno-sanitize-coverage=trace-cmp
+$(patsubst %.c,build-fuzz/obj/%.o,engine/engine.c engine/engine_load.c engine/grid.c engine/solver.c): \
+  FUZZ_CFLAGS += -fno-sanitize-coverage=trace-cmp
 build-fuzz/static_plugins.c: $(PLUGIN_SRC) tools/dev/static-registry.sh
 	@mkdir -p $(dir $@)
 	sh tools/dev/static-registry.sh $(PLUGIN_UNITS) > $@

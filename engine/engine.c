@@ -77,9 +77,42 @@ static double thread_cpu_seconds(void) {
 /* Ids are looked up once per table entry each time a table is bound (and
 ** per plugin as they register): the first character is compared before
 ** strcmp is called. */
+static unsigned id_hash(const char *id) {
+  unsigned h = 2166136261u;                    /* FNV-1a */
+  for (; *id; id++) h = (h ^ (unsigned char)*id) * 16777619u;
+  return h;
+}
+
+/* Bring e's id index up to its techniques (at most half full); 0, or -1
+** out of memory. */
+static int index_update(sk_engine *e) {
+  if (e->nindexed > e->ntech) e->nindexed = 0;        /* techniques were taken back */
+  int cap = e->index_cap;
+  while (cap < 2 * e->ntech || cap < 64) cap = cap ? 2 * cap : 64;
+  if (cap != e->index_cap || e->nindexed == 0) {
+    int16_t *ix = calloc((size_t)cap, sizeof *ix);
+    if (!ix) return -1;
+    free(e->index);
+    e->index = ix, e->index_cap = cap, e->nindexed = 0;
+  }
+  for (; e->nindexed < e->ntech; e->nindexed++) {
+    unsigned k = id_hash(e->tech[e->nindexed].t.id) & (unsigned)(cap - 1);
+    while (e->index[k]) k = (k + 1) & (unsigned)(cap - 1);
+    e->index[k] = (int16_t)(e->nindexed + 1);
+  }
+  return 0;
+}
+
 int skE_find_tech(const sk_engine *e, const char *id) {
-  for (int i = 0; i < e->ntech; i++)
-    if (e->tech[i].t.id[0] == id[0] && strcmp(e->tech[i].t.id, id) == 0) return i;
+  sk_engine *m = (sk_engine *)e;               /* the index is a cache */
+  if ((e->nindexed != e->ntech || !e->index) && index_update(m) != 0) {
+    for (int i = 0; i < e->ntech; i++)
+      if (strcmp(e->tech[i].t.id, id) == 0) return i;
+    return -1;
+  }
+  unsigned mask = (unsigned)(e->index_cap - 1);
+  for (unsigned k = id_hash(id) & mask; e->index[k]; k = (k + 1) & mask)
+    if (strcmp(e->tech[e->index[k] - 1].t.id, id) == 0) return e->index[k] - 1;
   return -1;
 }
 
@@ -252,6 +285,7 @@ void sk_engine_free(sk_engine *e) {
     free(e->tech[i].file);
   }
   free(e->tech);
+  free(e->index);
   for (int i = 0; i < e->nhandles; i++) dlclose(e->handles[i]);
   free(e->handles);
   free(e->handle_ids);
@@ -326,6 +360,7 @@ void sk_tech_profile_print(FILE *f, const sk_engine *e, const sk_tech_profile *p
   free(ord);
 }
 int sk_engine_technique_count(const sk_engine *e) { return e->ntech; }
+int sk_engine_find_technique(const sk_engine *e, const char *id) { return skE_find_tech(e, id); }
 const sk_technique *sk_engine_technique(const sk_engine *e, int i) {
   return i >= 0 && i < e->ntech ? &e->tech[i].t : NULL;
 }

@@ -116,6 +116,7 @@ static int run_entry(sk_engine *e, const char *file, sk_entry_fn entry, sk_error
       free(e->tech[i].file);
     }
     e->ntech = before;
+    e->nindexed = 0;                   /* the id index is made again */
     return -1;
   }
   return 0;

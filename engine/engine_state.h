@@ -19,6 +19,10 @@ struct sk_engine {
   void **handles;
   struct sk_file_id { unsigned long long dev, ino; } *handle_ids;   /* each handle's file */
   int nhandles, caphandles;
+  /* technique ids hashed for skE_find_tech: slot -> 1 + tech index, 0
+  ** empty; it covers tech[0 .. nindexed), kept up as techniques come */
+  int16_t *index;
+  int index_cap, nindexed;
   sk_table *table;
   int *bound;              /* table index -> tech index */
   int64_t *escore;         /* per table entry: attrs score (a scored table) */

@@ -104,14 +104,15 @@ static void push_summary(lua_State *L, const sk_engine *e, const summary *s) {
   }
 }
 
-/* Run b on jobs threads (or here, when none starts).  Returns nonzero
-** when progress raised, its error left on the stack. */
+/* Run b on jobs threads (or here, when none starts, and when one job
+** has no progress to report: a thread would only wait for it).  Returns
+** nonzero when progress raised, its error left on the stack. */
 static int batch_run(lua_State *L, batch *b, int jobs, int progress) {
   pthread_t th[64];
   int started = 0, err = 0;
   pthread_mutex_init(&b->mu, NULL);
   pthread_cond_init(&b->cv, NULL);
-  for (int i = 0; i < jobs; i++)
+  for (int i = 0; i < jobs && (jobs > 1 || progress); i++)
     if (pthread_create(&th[i], NULL, batch_worker, b) == 0) started++;
   if (started == 0) batch_worker(b);           /* no thread: rate here */
   else err = batch_wait(L, b, progress);

@@ -21,14 +21,6 @@ sk_engine *sklua_checkengine(lua_State *L, int arg) {
   return x->e;
 }
 
-static int loaded(const sk_engine *e, const char *id) {
-  for (int i = 0; i < sk_engine_technique_count(e); i++) {
-    const char *t = sk_engine_technique(e, i)->id;
-    if (t[0] == id[0] && !strcmp(t, id)) return 1;    /* the first character before strcmp */
-  }
-  return 0;
-}
-
 /* Bind t (taken over) to e; with drop, entries no plugin provides are
 ** removed first and their ids appended to the list at index `list`. */
 static int bind_table(lua_State *L, sk_engine *e, sk_table *t, int drop, int list, sk_error *err) {
@@ -36,7 +28,7 @@ static int bind_table(lua_State *L, sk_engine *e, sk_table *t, int drop, int lis
   hold->t = t;
   if (drop) {
     for (int i = 0; i < t->n; ) {
-      if (loaded(e, t->entry[i].id)) { i++; continue; }
+      if (sk_engine_find_technique(e, t->entry[i].id) >= 0) { i++; continue; }
       lua_pushstring(L, t->entry[i].id);
       lua_rawseti(L, list, luaL_len(L, list) + 1);
       sklua_table_remove(t, i);

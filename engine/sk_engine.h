@@ -54,6 +54,9 @@ const sk_table *sk_engine_table(const sk_engine *e);
 int sk_engine_technique_count(const sk_engine *e);
 const sk_technique *sk_engine_technique(const sk_engine *e, int i);
 const char *sk_engine_technique_file(const sk_engine *e, int i);
+/* The index of the loaded technique with this id, or -1 (hashed: the
+** first call after plugins were loaded indexes them). */
+int sk_engine_find_technique(const sk_engine *e, const char *id);
 /* The technique bound to table entry i (NULL before use_table). */
 const sk_technique *sk_engine_bound(const sk_engine *e, int table_index);
 
