@@ -243,12 +243,20 @@ build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LDLIBS) $(FUZZ_LINK_$*)
 -include $(shell find build-fuzz/obj -name '*.d' 2>/dev/null)
 
+# FUZZ_CPU_SECONDS=N instead runs each harness until it has used N seconds
+# of CPU (tools/dev/fuzz-cpu.sh), and prints its runs per CPU-second.
 fuzz: $(patsubst %,build-fuzz/fuzz_%,$(FUZZERS))
 	@set -e; for f in $(FUZZERS); do \
-	  echo "== fuzz_$$f ($(FUZZ_SECONDS) s)"; \
 	  mkdir -p build-fuzz/corpus/$$f; cp tests/fuzz/corpus/$$f/* build-fuzz/corpus/$$f/; \
-	  build-fuzz/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=2048 \
-	    -print_final_stats=1 -artifact_prefix=build-fuzz/crash-$$f- build-fuzz/corpus/$$f; \
+	  if [ -n "$(FUZZ_CPU_SECONDS)" ]; then \
+	    echo "== fuzz_$$f ($(FUZZ_CPU_SECONDS) CPU-s)"; \
+	    sh tools/dev/fuzz-cpu.sh $(FUZZ_CPU_SECONDS) build-fuzz/fuzz_$$f build-fuzz/corpus/$$f \
+	      -timeout=20 -rss_limit_mb=2048 -artifact_prefix=build-fuzz/crash-$$f-; \
+	  else \
+	    echo "== fuzz_$$f ($(FUZZ_SECONDS) s)"; \
+	    build-fuzz/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=2048 \
+	      -print_final_stats=1 -artifact_prefix=build-fuzz/crash-$$f- build-fuzz/corpus/$$f; \
+	  fi; \
 	done
 
 cli-test: all $(BUILD)/sudokit-static $(TEST_PLUGINS) $(BUILD)/bench/bench_hodoku

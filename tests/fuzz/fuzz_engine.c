@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sk_engine.h"
+#include "fuzz_defaults.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -30,29 +31,9 @@ const char *__asan_default_options(void);
 ** pages each time (a sixth of the time went to page faults) */
 const char *__asan_default_options(void) { return "malloc_context_size=4:quarantine_size_mb=16"; }
 
-/* libFuzzer's defaults, unless the command line names them: the plain
-** scheduler (entropic spent half of this harness's time weighing its
-** 20,000 edges' features after every run) and no rereading of the corpus
-** directory every second (-reload, for fuzzers that share one: with a few
-** thousand files that was a twentieth of the time).  (replay.c never
-** calls this.) */
+/* libFuzzer's defaults for this harness: fuzz_defaults.h */
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  static char *args[64];
-  static char *defaults[] = {"-entropic=0", "-reload=0"};
-  int n = 0;
-  if (*argc < 1 || *argc + 3 > (int)(sizeof args / sizeof args[0])) return 0;
-  args[n++] = (*argv)[0];
-  for (size_t d = 0; d < sizeof defaults / sizeof defaults[0]; d++) {
-    size_t len = strcspn(defaults[d], "=") + 1;
-    int given = 0;
-    for (int i = 1; i < *argc; i++)
-      if (!strncmp((*argv)[i], defaults[d], len)) given = 1;
-    if (!given) args[n++] = defaults[d];
-  }
-  for (int i = 1; i < *argc; i++) args[n++] = (*argv)[i];
-  args[n] = NULL;
-  *argv = args;
-  *argc = n;
+  fuzz_defaults(argc, argv);
   return 0;
 }
 

@@ -46,6 +46,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "engine_state.h"
+#include "fuzz_defaults.h"
 #include "lua_internal.h"
 #include "sk_lua.h"
 
@@ -697,29 +698,10 @@ static void init(void) {
   }
 }
 
-/* libFuzzer's defaults, unless the command line names them: the plain
-** scheduler (entropic weighs every feature of every run: with the
-** binding's 35,000 features that was a sixth of the time) and no
-** rereading of the corpus directory every second (-reload, for fuzzers
-** that share one).  (replay.c never calls this.) */
+/* libFuzzer's defaults for this harness: fuzz_defaults.h */
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  static char *args[64];
-  static char *defaults[] = {"-entropic=0", "-reload=0"};
-  int n = 0;
   init();
-  if (*argc < 1 || *argc + 3 > (int)(sizeof args / sizeof args[0])) return 0;
-  args[n++] = (*argv)[0];
-  for (size_t d = 0; d < sizeof defaults / sizeof defaults[0]; d++) {
-    size_t len = strcspn(defaults[d], "=") + 1;
-    int given = 0;
-    for (int i = 1; i < *argc; i++)
-      if (!strncmp((*argv)[i], defaults[d], len)) given = 1;
-    if (!given) args[n++] = defaults[d];
-  }
-  for (int i = 1; i < *argc; i++) args[n++] = (*argv)[i];
-  args[n] = NULL;
-  *argv = args;
-  *argc = n;
+  fuzz_defaults(argc, argv);
   return 0;
 }
 
