@@ -125,21 +125,62 @@ static void text_cell(const sk_host *host, sk_hint *h, int c) {
   host->hint_printf(h, "r%dc%d", c / 9 + 1, c % 9 + 1);
 }
 
-/* The chain n[0..5] (links strong, weak, strong, weak, strong) in Eureka
-** notation: consecutive candidates of one cell share a pair of brackets. */
-static void text_chain(const sk_host *host, sk_hint *h, const node *n) {
+/* A set of cells in HoDoKu's compact form ("r2c23", "r78c6"). */
+static void text_cells(const sk_host *host, sk_hint *h, sk_bits set) {
+  int cells[SK_CELLS], n = 0;
+  for (int c; (c = sk_bits_pop(&set)) >= 0; ) cells[n++] = c;
+  unsigned char taken[SK_CELLS] = {0};
+  const char *sep = "";
+  for (int i = 0; i < n; i++) {
+    int c = cells[i];
+    if (taken[c]) continue;
+    char rows[10], cols[10];
+    int nr = 1, nc = 1;
+    rows[0] = (char)('1' + c / 9), cols[0] = (char)('1' + c % 9);
+    for (int j = i + 1; j < n; j++) {
+      int o = cells[j];
+      if (taken[o]) continue;
+      if (o / 9 == c / 9 && nr == 1) { cols[nc++] = (char)('1' + o % 9); taken[o] = 1; }
+      else if (o % 9 == c % 9 && nc == 1) { rows[nr++] = (char)('1' + o / 9); taken[o] = 1; }
+    }
+    host->hint_printf(h, "%sr%.*sc%.*s", sep, nr, rows, nc, cols);
+    sep = ",";
+  }
+}
+
+/* A node of the chain: a digit in one cell or in a group of cells. */
+typedef struct gnode { sk_bits cells; int digit; } gnode;
+
+static gnode gn(sk_bits cells, int d) { gnode n = {cells, d}; return n; }
+static gnode gn1(int cell, int d) {
+  gnode n = {{{0, 0}}, d};
+  sk_bits_set(&n.cells, cell);
+  return n;
+}
+
+/* The chain n[0..5] in Eureka notation, a group in compact form. */
+static void text_gchain(const sk_host *host, sk_hint *h, const gnode *n) {
   for (int i = 0; i < 6; ) {
     if (i) host->hint_printf(h, "%c", i % 2 ? '=' : '-');
     host->hint_printf(h, "(%d", n[i].digit);
     int j = i;
-    while (j + 1 < 6 && n[j + 1].cell == n[i].cell) {
+    while (j + 1 < 6 && sk_bits_count(n[i].cells) == 1 && sk_bits_equal(n[j + 1].cells, n[i].cells)) {
       host->hint_printf(h, "%c%d", (j + 1) % 2 ? '=' : '-', n[j + 1].digit);
       j++;
     }
     host->hint_printf(h, ")");
-    text_cell(host, h, n[i].cell);
+    text_cells(host, h, n[i].cells);
     i = j + 1;
   }
+}
+
+/* The chain n[0..5] (links strong, weak, strong, weak, strong) in Eureka
+** notation: consecutive candidates of one cell share a pair of brackets
+** (the grouped chain's text, every node one cell). */
+static void text_chain(const sk_host *host, sk_hint *h, const node *n) {
+  gnode g[6];
+  for (int i = 0; i < 6; i++) g[i] = gn1(n[i].cell, n[i].digit);
+  text_gchain(host, h, g);
 }
 
 /* Emit the chain n[0..5] if its ends remove something. */
@@ -196,29 +237,6 @@ static int m_wing_cells(const sk_search *s) {
     }
   }
   return 0;
-}
-
-/* A set of cells in HoDoKu's compact form ("r2c23", "r78c6"). */
-static void text_cells(const sk_host *host, sk_hint *h, sk_bits set) {
-  int cells[SK_CELLS], n = 0;
-  for (int c; (c = sk_bits_pop(&set)) >= 0; ) cells[n++] = c;
-  unsigned char taken[SK_CELLS] = {0};
-  const char *sep = "";
-  for (int i = 0; i < n; i++) {
-    int c = cells[i];
-    if (taken[c]) continue;
-    char rows[10], cols[10];
-    int nr = 1, nc = 1;
-    rows[0] = (char)('1' + c / 9), cols[0] = (char)('1' + c % 9);
-    for (int j = i + 1; j < n; j++) {
-      int o = cells[j];
-      if (taken[o]) continue;
-      if (o / 9 == c / 9 && nr == 1) { cols[nc++] = (char)('1' + o % 9); taken[o] = 1; }
-      else if (o % 9 == c % 9 && nc == 1) { rows[nr++] = (char)('1' + o / 9); taken[o] = 1; }
-    }
-    host->hint_printf(h, "%sr%.*sc%.*s", sep, nr, rows, nc, cols);
-    sep = ",";
-  }
 }
 
 /* The cells seeing every cell of b (none of b itself). */
@@ -389,16 +407,6 @@ static int h_wing(const sk_search *s) {
 
 /* {====== grouped S-, L- and H-Wings */
 
-/* A node of the chain: a digit in one cell or in a group of cells. */
-typedef struct gnode { sk_bits cells; int digit; } gnode;
-
-static gnode gn(sk_bits cells, int d) { gnode n = {cells, d}; return n; }
-static gnode gn1(int cell, int d) {
-  gnode n = {{{0, 0}}, d};
-  sk_bits_set(&n.cells, cell);
-  return n;
-}
-
 /* What the ends e1, e2 (different digits, one of them true) remove: a
 ** single cell seeing every cell of the other end loses its digit; one
 ** cell for both loses its other digits. */
@@ -415,22 +423,6 @@ static int gend_elims(const sk_grid *g, gnode e1, gnode e2, sk_hint *h) {
   if (one2 && (g->cand[c2] & SK_BIT(e1.digit)) && sk_gsees_all(e2.cells, e1.cells))
     sk_hint_elim(h, c2, e1.digit), any = 1;
   return any;
-}
-
-/* The chain n[0..5] in Eureka notation, a group in compact form. */
-static void text_gchain(const sk_host *host, sk_hint *h, const gnode *n) {
-  for (int i = 0; i < 6; ) {
-    if (i) host->hint_printf(h, "%c", i % 2 ? '=' : '-');
-    host->hint_printf(h, "(%d", n[i].digit);
-    int j = i;
-    while (j + 1 < 6 && sk_bits_count(n[i].cells) == 1 && sk_bits_equal(n[j + 1].cells, n[i].cells)) {
-      host->hint_printf(h, "%c%d", (j + 1) % 2 ? '=' : '-', n[j + 1].digit);
-      j++;
-    }
-    host->hint_printf(h, ")");
-    text_cells(host, h, n[i].cells);
-    i = j + 1;
-  }
 }
 
 /* Emit the chain n[0..5] (strong, weak, strong, weak, strong links, each
