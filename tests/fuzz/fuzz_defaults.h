@@ -7,7 +7,8 @@
 **   -reload=0    no rereading of the corpus directory every second (for
 **                fuzzers that share one; with thousands of files that was
 **                a twentieth of the time).
-** Call fuzz_defaults(argc, argv) from LLVMFuzzerInitialize.  (replay.c
+** Call fuzz_defaults(argc, argv, more) from LLVMFuzzerInitialize, more a
+** NULL-terminated list of the harness's own defaults (or NULL).  (replay.c
 ** never calls LLVMFuzzerInitialize.)
 */
 #ifndef FUZZ_DEFAULTS_H
@@ -15,11 +16,11 @@
 
 #include <string.h>
 
-static void fuzz_defaults(int *argc, char ***argv) {
+static void fuzz_defaults(int *argc, char ***argv, char *const *more) {
   static char *args[64];
-  static char *defaults[] = {"-entropic=0", "-reload=0"};
-  const int nd = (int)(sizeof defaults / sizeof defaults[0]);
-  int n = 0;
+  char *defaults[16] = {"-entropic=0", "-reload=0"};
+  int nd = 2, n = 0;
+  for (; more && *more && nd < (int)(sizeof defaults / sizeof defaults[0]); more++) defaults[nd++] = *more;
   if (*argc < 1 || *argc + nd + 1 > (int)(sizeof args / sizeof args[0])) return;
   args[n++] = (*argv)[0];
   for (int d = 0; d < nd; d++) {

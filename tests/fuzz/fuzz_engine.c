@@ -33,7 +33,7 @@ const char *__asan_default_options(void) { return "malloc_context_size=4:quarant
 
 /* libFuzzer's defaults for this harness: fuzz_defaults.h */
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  fuzz_defaults(argc, argv);
+  fuzz_defaults(argc, argv, NULL);
   return 0;
 }
 

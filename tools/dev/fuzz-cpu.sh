@@ -1,10 +1,10 @@
 #!/bin/sh
 # fuzz-cpu.sh SECONDS HARNESS CORPUS [libFuzzer options...]
 #
-# Runs a libFuzzer harness until it has used SECONDS of CPU time (user +
-# system, read from /proc every few seconds), then interrupts it and prints
-# how many inputs it ran: "fuzz_NAME: N runs in S CPU-s = R / CPU-s = M
-# million / CPU-hour".  libFuzzer's own -max_total_time counts wall-clock
+# Runs a libFuzzer harness until it has used SECONDS of CPU time (user and
+# system, its own and its children's, read from /proc every few seconds),
+# then interrupts it and prints how many inputs it ran: "fuzz_NAME: N runs
+# in S CPU-s = R / CPU-s = M million / CPU-hour".  libFuzzer's own -max_total_time counts wall-clock
 # seconds, which on a shared machine says little about how far a run got;
 # a CPU budget makes runs on busy and idle machines comparable.
 # Exit status: the harness's when it stopped by itself (a crash, a leak, a
@@ -27,9 +27,10 @@ tck=$(getconf CLK_TCK)
 pid=$!
 cpu=0 stopped=0
 while kill -0 "$pid" 2>/dev/null; do
-  # fields 14 and 15 of /proc/PID/stat: user and system time in ticks
+  # fields 14 to 17 of /proc/PID/stat: user and system time in ticks, its
+  # own and its waited-for children's (LeakSanitizer checks run in a child)
   # (the command name, field 2, is in parentheses and may hold spaces)
-  t=$(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{print $12 + $13}')
+  t=$(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{print $12 + $13 + $14 + $15}')
   [ -n "$t" ] && cpu=$((t / tck))
   if [ "$cpu" -ge "$limit" ]; then
     kill -INT "$pid" 2>/dev/null
