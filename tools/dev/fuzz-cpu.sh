@@ -33,7 +33,7 @@ while kill -0 "$pid" 2>/dev/null; do
   t=$(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{print $12 + $13 + $14 + $15}')
   [ -n "$t" ] && cpu=$((t / tck))
   if [ "$cpu" -ge "$limit" ]; then
-    kill -INT "$pid" 2>/dev/null
+    kill -TERM "$pid" 2>/dev/null   # libFuzzer stops as on SIGINT (ignored in a background job)
     stopped=1
     break
   fi
