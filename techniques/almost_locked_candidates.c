@@ -40,6 +40,7 @@
 ** (the digits, S and its house, H and its house, the intersection).
 */
 #include "sk_plugin.h"
+#include "sk_text.h"
 
 typedef struct alc_kind { int size; const char *name; } alc_kind;
 
@@ -48,28 +49,6 @@ static inline int bits9(unsigned x) {
   x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
   x = (x + (x >> 4)) & 0x0F0Fu;
   return (int)((x + (x >> 8)) & 0x1Fu);
-}
-
-static void text_cells(const sk_host *host, sk_hint *h, sk_bits set) {
-  int cells[SK_CELLS], n = 0;
-  for (int c; (c = sk_bits_pop(&set)) >= 0; ) cells[n++] = c;
-  unsigned char taken[SK_CELLS] = {0};
-  const char *sep = "";
-  for (int i = 0; i < n; i++) {
-    int c = cells[i];
-    if (taken[c]) continue;
-    char rows[10], cols[10];
-    int nr = 1, nc = 1;
-    rows[0] = (char)('1' + c / 9), cols[0] = (char)('1' + c % 9);
-    for (int j = i + 1; j < n; j++) {
-      int o = cells[j];
-      if (taken[o]) continue;
-      if (o / 9 == c / 9 && nr == 1) { cols[nc++] = (char)('1' + o % 9); taken[o] = 1; }
-      else if (o % 9 == c % 9 && nc == 1) { rows[nr++] = (char)('1' + o / 9); taken[o] = 1; }
-    }
-    host->hint_printf(h, "%sr%.*sc%.*s", sep, nr, rows, nc, cols);
-    sep = ",";
-  }
 }
 
 typedef struct alc_state {
@@ -131,11 +110,11 @@ static int check(alc_state *st, const int *pick) {
   host->hint_printf(&h, "%s: ", st->k->name);
   for (sk_mask m = d; m; m &= (sk_mask)(m - 1)) host->hint_printf(&h, "%d", sk_mask_first(m));
   host->hint_printf(&h, " in ");
-  text_cells(host, &h, set);
+  sk_text_cells(host, &h, set);
   host->hint_printf(&h, " (%s) and ", sk_house_name(st->base, hb));
-  text_cells(host, &h, hcells);
+  sk_text_cells(host, &h, hcells);
   host->hint_printf(&h, " (%s), ", sk_house_name(st->cover, hb));
-  text_cells(host, &h, st->inter);
+  sk_text_cells(host, &h, st->inter);
   return host->emit(s, &h);
 }
 

@@ -80,6 +80,7 @@
 #include <stdlib.h>
 #include "sk_plugin.h"
 #include "sk_group_links.h"
+#include "sk_text.h"
 
 typedef struct node { int cell, digit; } node;
 
@@ -125,29 +126,6 @@ static void text_cell(const sk_host *host, sk_hint *h, int c) {
   host->hint_printf(h, "r%dc%d", c / 9 + 1, c % 9 + 1);
 }
 
-/* A set of cells in HoDoKu's compact form ("r2c23", "r78c6"). */
-static void text_cells(const sk_host *host, sk_hint *h, sk_bits set) {
-  int cells[SK_CELLS], n = 0;
-  for (int c; (c = sk_bits_pop(&set)) >= 0; ) cells[n++] = c;
-  unsigned char taken[SK_CELLS] = {0};
-  const char *sep = "";
-  for (int i = 0; i < n; i++) {
-    int c = cells[i];
-    if (taken[c]) continue;
-    char rows[10], cols[10];
-    int nr = 1, nc = 1;
-    rows[0] = (char)('1' + c / 9), cols[0] = (char)('1' + c % 9);
-    for (int j = i + 1; j < n; j++) {
-      int o = cells[j];
-      if (taken[o]) continue;
-      if (o / 9 == c / 9 && nr == 1) { cols[nc++] = (char)('1' + o % 9); taken[o] = 1; }
-      else if (o % 9 == c % 9 && nc == 1) { rows[nr++] = (char)('1' + o / 9); taken[o] = 1; }
-    }
-    host->hint_printf(h, "%sr%.*sc%.*s", sep, nr, rows, nc, cols);
-    sep = ",";
-  }
-}
-
 /* A node of the chain: a digit in one cell or in a group of cells. */
 typedef struct gnode { sk_bits cells; int digit; } gnode;
 
@@ -169,7 +147,7 @@ static void text_gchain(const sk_host *host, sk_hint *h, const gnode *n) {
       j++;
     }
     host->hint_printf(h, ")");
-    text_cells(host, h, n[i].cells);
+    sk_text_cells(host, h, n[i].cells);
     i = j + 1;
   }
 }
@@ -298,11 +276,11 @@ static int m_wing_grouped(const sk_search *s) {
             host->hint_printf(&h, "Grouped M-Wing: (%d=%d)", x, y);
             text_cell(host, &h, a);
             host->hint_printf(&h, "-(%d)", y);
-            text_cells(host, &h, q);
+            sk_text_cells(host, &h, q);
             host->hint_printf(&h, "=(%d-%d)", y, x);
             text_cell(host, &h, w);
             host->hint_printf(&h, "=(%d)", x);
-            text_cells(host, &h, p);
+            sk_text_cells(host, &h, p);
             if (host->emit(s, &h)) return 1;
           }
         }

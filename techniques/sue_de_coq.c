@@ -49,6 +49,7 @@
 */
 #include <string.h>
 #include "sk_plugin.h"
+#include "sk_text.h"
 
 /* Bit count of a 9-bit mask.  Plain -O2 x86-64 builds have no POPCNT
 ** instruction, and __builtin_popcount would call into libgcc in the
@@ -85,31 +86,8 @@ static int cells_of(sk_bits b, int *out) {
   return n;
 }
 
-/* HoDoKu's getCompactCellPrint: cells ascending; each takes the later
-** cells of its row ("r1c123") or, when the next one of the group is in its
-** column, of its column ("r123c1"). */
-static void text_cells(const sk_host *host, sk_hint *h, sk_bits set) {
-  int cells[SK_CELLS], n = cells_of(set, cells);
-  unsigned char used[SK_CELLS] = {0};
-  const char *sep = "";
-  for (int i = 0; i < n; i++) {
-    int c = cells[i];
-    if (used[c]) continue;
-    char rows[10] = {(char)('1' + c / 9)}, cols[10] = {(char)('1' + c % 9)};
-    int nr = 1, nc = 1;
-    for (int j = i + 1; j < n; j++) {
-      int o = cells[j];
-      if (used[o]) continue;
-      if (o / 9 == c / 9 && nr == 1) { cols[nc++] = (char)('1' + o % 9); used[o] = 1; }
-      else if (o % 9 == c % 9 && nc == 1) { rows[nr++] = (char)('1' + o / 9); used[o] = 1; }
-    }
-    host->hint_printf(h, "%sr%.*sc%.*s", sep, nr, rows, nc, cols);
-    sep = ",";
-  }
-}
-
 static void text_set(const sk_host *host, sk_hint *h, sk_bits set, sk_mask values) {
-  text_cells(host, h, set);
+  sk_text_cells(host, h, set);
   host->hint_printf(h, " - {");
   for (sk_mask m = values; m; m &= m - 1) host->hint_printf(h, "%d", sk_mask_first(m));
   host->hint_printf(h, "}");

@@ -51,6 +51,7 @@
 ** 1 in r18c3" (the value removed, then the link value).  No options.
 */
 #include "sk_plugin.h"
+#include "sk_text.h"
 
 typedef struct params {
   int xyz;                   /* pivot with three candidates */
@@ -149,28 +150,6 @@ static int search(const sk_search *s) {
 ** HoDoKu's wings
 ** ===================================================================== */
 
-/* HoDoKu's getCompactCellPrint: cells ascending; each takes the later
-** cells of its row ("r1c123") or, when the next one of the group is in its
-** column, of its column ("r123c1").  cells[] sorted ascending, n <= 81. */
-static void hodoku_cells(const sk_host *host, sk_hint *h, const int *cells, int n) {
-  unsigned char used[SK_CELLS] = {0};
-  const char *sep = "";
-  for (int i = 0; i < n; i++) {
-    int c = cells[i];
-    if (used[c]) continue;
-    char rows[10] = {(char)('1' + c / 9)}, cols[10] = {(char)('1' + c % 9)};
-    int nr = 1, nc = 1;
-    for (int j = i + 1; j < n; j++) {
-      int o = cells[j];
-      if (used[o]) continue;
-      if (o / 9 == c / 9 && nr == 1) { cols[nc++] = (char)('1' + o % 9); used[o] = 1; }
-      else if (o % 9 == c % 9 && nc == 1) { rows[nr++] = (char)('1' + o / 9); used[o] = 1; }
-    }
-    host->hint_printf(h, "%sr%.*sc%.*s", sep, nr, rows, nc, cols);
-    sep = ",";
-  }
-}
-
 static void sort_cells(int *c, int n) {
   for (int i = 1; i < n; i++)
     for (int j = i; j > 0 && c[j - 1] > c[j]; j--) { int t = c[j]; c[j] = c[j - 1]; c[j - 1] = t; }
@@ -204,7 +183,7 @@ static int hodoku_wing_at(const sk_search *s, int xyz, int pivot, int w1, int w2
   int cells[3] = {pivot, w1, w2};
   sort_cells(cells, 3);
   host->hint_printf(&h, "%s: %d/%d/%d in ", xyz ? "XYZ-Wing" : "XY-Wing", v[0], v[1], v[2]);
-  hodoku_cells(host, &h, cells, 3);
+  sk_text_cell_list(host, &h, cells, 3);
   return host->emit(s, &h);
 }
 
@@ -267,9 +246,9 @@ static int w_links(const sk_search *s, int i, int j, int x, int y, sk_bits victi
     int pair[2] = {i, j}, link[2] = {l1, l2};
     sort_cells(link, 2);
     host->hint_printf(&h, "W-Wing: %d/%d in ", x, y);
-    hodoku_cells(host, &h, pair, 2);
+    sk_text_cell_list(host, &h, pair, 2);
     host->hint_printf(&h, " connected by %d in ", y);
-    hodoku_cells(host, &h, link, 2);
+    sk_text_cell_list(host, &h, link, 2);
     if (host->emit(s, &h)) return 1;
   }
   return 0;

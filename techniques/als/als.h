@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 #include "sk_plugin.h"
+#include "../sk_text.h"
 
 /* An almost locked set: n cells of one house holding n + 1 candidates. */
 typedef struct als_set {
@@ -46,8 +47,7 @@ typedef struct als_data {
 als_data *als_get(const sk_search *s, int overlap, int forward, int with_rcs, int *own);
 void als_data_free(void *p);
 
-/* HoDoKu's compact cell list ("r1c23,r4c5") and an ALS ("r1c23 {456}"). */
-void als_text_cells(const sk_host *host, sk_hint *h, sk_bits cells);
+/* An ALS as HoDoKu prints it ("r1c23 {456}"; its cells by sk_text.h). */
 void als_text_als(const sk_host *host, sk_hint *h, const als_set *a);
 /* digits of a mask: "4,6" (comma) or "46" */
 void als_text_digits(const sk_host *host, sk_hint *h, sk_mask m, int comma);

@@ -255,27 +255,6 @@ als_data *als_get(const sk_search *s, int overlap, int forward, int with_rcs, in
 
 /* ---- printing ---- */
 
-void als_text_cells(const sk_host *host, sk_hint *h, sk_bits set) {
-  int cells[SK_CELLS], n = 0;
-  for (int c; (c = sk_bits_pop(&set)) >= 0; ) cells[n++] = c;
-  unsigned char taken[SK_CELLS] = {0};
-  const char *sep = "";
-  for (int i = 0; i < n; i++) {
-    int c = cells[i];
-    if (taken[c]) continue;
-    char rows[10], cols[10];
-    int nr = 1, nc = 1;
-    rows[0] = (char)('1' + c / 9), cols[0] = (char)('1' + c % 9);
-    for (int j = i + 1; j < n; j++) {
-      int o = cells[j];
-      if (taken[o]) continue;
-      if (o / 9 == c / 9 && nr == 1) { cols[nc++] = (char)('1' + o % 9); taken[o] = 1; }
-      else if (o % 9 == c % 9 && nc == 1) { rows[nr++] = (char)('1' + o / 9); taken[o] = 1; }
-    }
-    host->hint_printf(h, "%sr%.*sc%.*s", sep, nr, rows, nc, cols);
-    sep = ",";
-  }
-}
 
 void als_text_digits(const sk_host *host, sk_hint *h, sk_mask m, int comma) {
   const char *sep = "";
@@ -286,7 +265,7 @@ void als_text_digits(const sk_host *host, sk_hint *h, sk_mask m, int comma) {
 }
 
 void als_text_als(const sk_host *host, sk_hint *h, const als_set *a) {
-  als_text_cells(host, h, a->cells);
+  sk_text_cells(host, h, a->cells);
   host->hint_printf(h, " {");
   als_text_digits(host, h, a->cand, 0);
   host->hint_printf(h, "}");

@@ -98,9 +98,9 @@ static int emit_w(const sk_search *s, const als_set *a, const als_set *b, int x,
   host->hint_printf(&h, ", B=");
   als_text_als(host, &h, b);
   host->hint_printf(&h, ", x=%d in ", x);
-  als_text_cells(host, &h, l1);
+  sk_text_cells(host, &h, l1);
   host->hint_printf(&h, ",");
-  als_text_cells(host, &h, l2);
+  sk_text_cells(host, &h, l2);
   host->hint_printf(&h, ", w=");
   als_text_digits(host, &h, used, 1);
   return host->emit(s, &h);
