@@ -307,10 +307,14 @@ SLV_FN static inline int SLV(propagate)(__m512i f[3], uint32_t cells[3], unsigne
         if (!(need >> b & 1)) continue;
         __m512i before = f[b], masked;
         bad |= SLV(v_band)(&f[b], &many[b], &masked);
-        if (_mm512_cmpneq_epi32_mask(before, f[b])) { cols = 1; tri |= 1u << b; }
-        /* the mask is idempotent: when the placements and naked singles
-        ** changed nothing after it, another round would change nothing */
-        if (!_mm512_cmpneq_epi32_mask(masked, f[b])) need &= ~(1u << b);
+        /* flags without branches (whether a round changes its band is not
+        ** predictable); the mask is idempotent: when the placements and
+        ** naked singles changed nothing after it, another round would
+        ** change nothing */
+        unsigned ch = _mm512_cmpneq_epi32_mask(before, f[b]) != 0;
+        cols |= ch;
+        tri |= ch << b;
+        need &= ~((unsigned)(_mm512_cmpneq_epi32_mask(masked, f[b]) == 0) << b);
       }
       if (bad) return DEAD;
       if (!cols) break;
@@ -325,10 +329,15 @@ SLV_FN static inline int SLV(propagate)(__m512i f[3], uint32_t cells[3], unsigne
                                         p0, p2));
       __m512i x2 = SLV(v_down)(SLV_OR3(SLV(v_claim)(SLV_TERN(c2, c0, c1, SLV_TA & ~SLV_TB & ~SLV_TC)),
                                         p0, p1));
-      cols = 0;
-      if (_mm512_test_epi32_mask(f[0], x0)) { f[0] = _mm512_andnot_si512(x0, f[0]); need |= 1; cols = 1; }
-      if (_mm512_test_epi32_mask(f[1], x1)) { f[1] = _mm512_andnot_si512(x1, f[1]); need |= 2; cols = 1; }
-      if (_mm512_test_epi32_mask(f[2], x2)) { f[2] = _mm512_andnot_si512(x2, f[2]); need |= 4; cols = 1; }
+      /* no branches here either */
+      unsigned ch = (unsigned)(_mm512_test_epi32_mask(f[0], x0) != 0)
+                  | (unsigned)(_mm512_test_epi32_mask(f[1], x1) != 0) << 1
+                  | (unsigned)(_mm512_test_epi32_mask(f[2], x2) != 0) << 2;
+      f[0] = _mm512_andnot_si512(x0, f[0]);
+      f[1] = _mm512_andnot_si512(x1, f[1]);
+      f[2] = _mm512_andnot_si512(x2, f[2]);
+      need |= ch;
+      cols = ch != 0;
       tri |= need;
     } while (need | cols);
     unsigned solved = 1;
@@ -345,7 +354,7 @@ SLV_FN static inline int SLV(propagate)(__m512i f[3], uint32_t cells[3], unsigne
       if (!(tri >> b & 1) || !cells[b]) continue;
       __m512i before = f[b];
       if (!SLV(v_triads)(&f[b])) return DEAD;
-      if (_mm512_cmpneq_epi32_mask(before, f[b])) need |= 1u << b;
+      need |= (unsigned)(_mm512_cmpneq_epi32_mask(before, f[b]) != 0) << b;
     }
     tri = need;
     if (need) continue;
