@@ -227,12 +227,14 @@ SLV_FN static unsigned SLV(v_pick_band)(const __m512i f[3]) {
                        _mm512_slli_epi32(_mm512_permutexvar_epi32(n[5], wt), 16));
   uint32_t sl = (uint32_t)_mm512_reduce_add_epi32(lo), sh = (uint32_t)_mm512_reduce_add_epi32(hi);
   uint64_t sums = sl | (uint64_t)sh << 24;
-  unsigned best = 6, bt = 1000;
-  for (unsigned k = 0; k < 6; k++) {
-    unsigned tot = (unsigned)(sums >> (8 * k) & 0xFF);
-    if (tot > 0 && tot < bt) { bt = tot; best = k; }
-  }
-  if (best == 6) return 0;
+  /* the first unit of the least sum above 0, without branches: the six
+  ** sums as 16-bit numbers (0, and the two unused, as 0xFFFF), whose
+  ** least phminposuw finds with its first index */
+  __m128i u = _mm_cvtepu8_epi16(_mm_cvtsi64_si128((long long)sums));
+  u = _mm_or_si128(u, _mm_cmpeq_epi16(u, _mm_setzero_si128()));
+  uint32_t mp = (uint32_t)_mm_cvtsi128_si32(_mm_minpos_epu16(u));
+  if ((mp & 0xFFFF) == 0xFFFF) return 0;
+  unsigned best = mp >> 16 & 7;
   /* the words, a band's to a 64-byte row (whole-vector stores, which the
   ** loads of pick_digit take straight from the store buffer) */
   uint32_t w[48] __attribute__((aligned(64)));
