@@ -178,40 +178,45 @@ SLV_FN static inline __mmask16 SLV(v_band)(__m512i *pf, __m512i *two, __m512i *m
   return bad;
 }
 
-/* Configurations (permutations rows -> boxes) allowed by each lane's
-** 9-bit shape (bit 3r + k): the three cyclic ones (row r to box i + r)
-** and the three others (row r to box i - r), counted. */
+/* Configurations (permutations rows -> boxes) allowed by the 9-bit
+** shapes (bit 3r + k) at bits 0-8 and 16-24 of each lane, two units at
+** once: the three cyclic ones (row r to box i + r) and the three others
+** (row r to box i - r), counted at bits 0-3 and 16-19.  What the shifts
+** carry out of a shape lands outside the bits the next step reads. */
 SLV_FN static inline __m512i SLV(v_perms)(__m512i x) {
-  __m512i n1 = SLV_TERN(SLV_SET(0xDB), _mm512_srli_epi32(x, 1), _mm512_slli_epi32(x, 2),
+  __m512i n1 = SLV_TERN(SLV_SET(0xDB00DB), _mm512_srli_epi32(x, 1), _mm512_slli_epi32(x, 2),
                         (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
-  __m512i n2 = SLV_TERN(SLV_SET(0x49), _mm512_srli_epi32(x, 2), _mm512_slli_epi32(x, 1),
+  __m512i n2 = SLV_TERN(SLV_SET(0x490049), _mm512_srli_epi32(x, 2), _mm512_slli_epi32(x, 1),
                         (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
   __m512i even = SLV_TERN(x, _mm512_srli_epi32(n1, 3), _mm512_srli_epi32(n2, 6),
                           SLV_TA & SLV_TB & SLV_TC);
   __m512i odd = SLV_TERN(x, _mm512_srli_epi32(n2, 3), _mm512_srli_epi32(n1, 6),
                          SLV_TA & SLV_TB & SLV_TC);
-  __m512i c = _mm512_or_si512(_mm512_and_si512(even, SLV_SET(7)),
-                              _mm512_slli_epi32(_mm512_and_si512(odd, SLV_SET(7)), 3));
-  c = _mm512_sub_epi32(c, _mm512_and_si512(_mm512_srli_epi32(c, 1), SLV_SET(0x15)));
-  c = _mm512_add_epi32(_mm512_and_si512(c, SLV_SET(0x33)),
-                       _mm512_and_si512(_mm512_srli_epi32(c, 2), SLV_SET(0x33)));
-  return _mm512_and_si512(_mm512_add_epi32(c, _mm512_srli_epi32(c, 4)), SLV_SET(0xF));
+  __m512i c = _mm512_or_si512(_mm512_and_si512(even, SLV_SET(0x70007)),
+                              _mm512_slli_epi32(_mm512_and_si512(odd, SLV_SET(0x70007)), 3));
+  c = _mm512_sub_epi32(c, _mm512_and_si512(_mm512_srli_epi32(c, 1), SLV_SET(0x150015)));
+  c = _mm512_add_epi32(_mm512_and_si512(c, SLV_SET(0x330033)),
+                       _mm512_and_si512(_mm512_srli_epi32(c, 2), SLV_SET(0x330033)));
+  return _mm512_and_si512(_mm512_add_epi32(c, _mm512_srli_epi32(c, 4)), SLV_SET(0xF000F));
 }
 
 /* SLV(pick_band) on the band vectors f: the configurations of every
-** digit of the six bands and stacks counted in six vectors (a band's
-** shape transposed, whose configurations are as many); w: the words. */
+** digit of the six bands and stacks counted in three vectors, band b's
+** (its shape transposed, whose configurations are as many) beside stack
+** b's in each lane. */
 SLV_FN static unsigned SLV(v_pick_band)(const __m512i f[3]) {
-  __m512i n[6];
+  __m512i n[3];
   __m512i c0 = SLV(v_fold)(f[0]), c1 = SLV(v_fold)(f[1]), c2 = SLV(v_fold)(f[2]);
+  SLV_UNROLL3
   for (int b = 0; b < 3; b++) {
     __m512i t = SLV(v_minirows)(f[b]);
-    n[b] = SLV(v_perms)(SLV_OR3(t, _mm512_srli_epi32(t, 8), _mm512_srli_epi32(t, 16)));
+    __m512i sb = _mm512_and_si512(SLV_OR3(t, _mm512_srli_epi32(t, 8), _mm512_srli_epi32(t, 16)),
+                                  SLV_SET(0x1FF));
     /* stack b: the bands as rows, its three columns as boxes */
     __m512i v = SLV_OR3(_mm512_and_si512(_mm512_srli_epi32(c0, 3 * b), SLV_SET(7)),
                         _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(c1, 3 * b), SLV_SET(7)), 3),
                         _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(c2, 3 * b), SLV_SET(7)), 6));
-    n[3 + b] = SLV(v_perms)(v);
+    n[b] = SLV(v_perms)(_mm512_or_si512(sb, _mm512_slli_epi32(v, 16)));
   }
   /* the weights (slv_weight) of the six units side by side, bytes 0-2 of
   ** two vectors: two lane sums for the six units (each below 2^24: the
@@ -222,9 +227,9 @@ SLV_FN static unsigned SLV(v_pick_band)(const __m512i f[3]) {
   __m512i lo = SLV_OR3(_mm512_permutexvar_epi32(n[0], wt),
                        _mm512_slli_epi32(_mm512_permutexvar_epi32(n[1], wt), 8),
                        _mm512_slli_epi32(_mm512_permutexvar_epi32(n[2], wt), 16));
-  __m512i hi = SLV_OR3(_mm512_permutexvar_epi32(n[3], wt),
-                       _mm512_slli_epi32(_mm512_permutexvar_epi32(n[4], wt), 8),
-                       _mm512_slli_epi32(_mm512_permutexvar_epi32(n[5], wt), 16));
+  __m512i hi = SLV_OR3(_mm512_permutexvar_epi32(_mm512_srli_epi32(n[0], 16), wt),
+                       _mm512_slli_epi32(_mm512_permutexvar_epi32(_mm512_srli_epi32(n[1], 16), wt), 8),
+                       _mm512_slli_epi32(_mm512_permutexvar_epi32(_mm512_srli_epi32(n[2], 16), wt), 16));
   uint32_t sl = (uint32_t)_mm512_reduce_add_epi32(lo), sh = (uint32_t)_mm512_reduce_add_epi32(hi);
   uint64_t sums = sl | (uint64_t)sh << 24;
   /* the first unit of the least sum above 0, without branches: the six
@@ -239,8 +244,9 @@ SLV_FN static unsigned SLV(v_pick_band)(const __m512i f[3]) {
   ** loads of pick_digit take straight from the store buffer) */
   uint32_t w[48] __attribute__((aligned(64)));
   for (int b = 0; b < 3; b++) _mm512_store_si512((void *)(w + 16 * b), f[b]);
-  return SLV(pick_digit)(best, _mm512_cmpeq_epi32_mask(n[best], SLV_SET(2)),
-                         _mm512_cmpeq_epi32_mask(n[best], SLV_SET(3)), w, 16);
+  __m512i nb = _mm512_and_si512(_mm512_srli_epi32(n[best % 3], best < 3 ? 0 : 16), SLV_SET(0xF));
+  return SLV(pick_digit)(best, _mm512_cmpeq_epi32_mask(nb, SLV_SET(2)),
+                         _mm512_cmpeq_epi32_mask(nb, SLV_SET(3)), w, 16);
 }
 
 /* The triads (SLV(triads)) of band vector *pf: the digits confined to
