@@ -10,9 +10,10 @@
 **               three table look-ups
 **   SLV_POPCNT  1: popcount by the instruction, else by bit arithmetic
 **   SLV_AVX2    1: the shapes of all 27 words eight at a time
-**   SLV_AVX512  1: the propagation of solver_avx512.h (a band's nine words
-**               at once) in place of the word-by-word one, whose own
-**               functions are then left out
+**   SLV_AVX512  1: the propagation and search of solver_avx512.h (a
+**               band's nine words at once, the search's state in vectors)
+**               in place of the word-by-word ones, whose own functions
+**               are then left out
 ** and undefines them after it.  Every variant runs the same rules to the
 ** same fixpoint and chooses its guess alike, so the answers (counts,
 ** solutions, statistics) are the same whichever one runs.  Private to
