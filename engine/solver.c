@@ -54,7 +54,7 @@
 ** it from the processor check, and make valgrind forces the plain one);
 ** all give the same answers and statistics.
 **
-** Everything lives in the caller's stack (about 22 KB at most): the
+** Everything lives in the caller's stack (about 28 KB at most): the
 ** functions are reentrant and thread-safe (the variant, chosen once, is
 ** the only shared value).
 */

@@ -18,12 +18,15 @@
 **    lanes in four lane swaps).
 ** Then the column pass, each digit's three bands side by side in one lane:
 ** claiming and pointing.  Only bands that changed since their last round
-** run one: after a guess, the bands it changed (s->dirty), the others being
-** as the parent's fixpoint left them.  When nothing is left to do, the
-** triads (digits confined to a mini-row or mini-column counted over the
-** lanes, up to four) run on the bands changed since theirs, and the guess
-** is chosen with the configurations of the six bands and stacks counted in
-** vectors.
+** run one: after a guess, the bands it changed, the others being as the
+** parent's fixpoint left them.  The search is the other variants' (the
+** same tree in the same order) with its state in vectors: the node's in
+** registers, the stacked branches as whole aligned vectors, so that no
+** state goes through memory word by word between the nodes.  When
+** nothing is left to do, the triads (digits confined to a mini-row or
+** mini-column counted over the lanes, up to four) run on the bands
+** changed since theirs, and the guess is chosen with the configurations
+** of the six bands and stacks counted in vectors.
 ** Every rule only removes candidates, and what it removes it also removes
 ** from any smaller state that is not a contradiction, so the order in
 ** which the rules run changes neither the fixpoint nor whether a
@@ -87,13 +90,15 @@ SLV_FN static inline __m512i SLV(v_alone)(__m512i x) {
   return SLV_TERN(x, n1, n2, SLV_TA & ~SLV_TB & ~SLV_TC);
 }
 
-/* The three rows of x each as a whole row when set anywhere. */
+/* The three rows of x each as a whole row when set anywhere: adding a
+** row's low eight bits to eight ones carries into its top bit when any
+** is set (never further), so h holds each non-empty row's top bit, and
+** h << 1 less h >> 8 fills each such row (no row borrows from another). */
 SLV_FN static inline __m512i SLV(v_rows)(__m512i x) {
-  __mmask16 k0 = _mm512_test_epi32_mask(x, SLV_SET(0x1FF));
-  __mmask16 k1 = _mm512_test_epi32_mask(x, SLV_SET(0x3FE00));
-  __mmask16 k2 = _mm512_test_epi32_mask(x, SLV_SET(0x7FC0000));
-  return SLV_OR3(_mm512_maskz_mov_epi32(k0, SLV_SET(0x1FF)), _mm512_maskz_mov_epi32(k1, SLV_SET(0x3FE00)),
-                 _mm512_maskz_mov_epi32(k2, SLV_SET(0x7FC0000)));
+  const __m512i low = SLV_SET(0x3FDFEFF);
+  __m512i h = SLV_TERN(_mm512_add_epi32(_mm512_and_si512(x, low), low), x, SLV_SET(0x4020100),
+                       (SLV_TA | SLV_TB) & SLV_TC);
+  return _mm512_sub_epi32(_mm512_slli_epi32(h, 1), _mm512_srli_epi32(h, 8));
 }
 
 /* Columns of each lane's word (9 bits). */
@@ -173,40 +178,45 @@ SLV_FN static inline __mmask16 SLV(v_band)(__m512i *pf, __m512i *two, __m512i *m
   return bad;
 }
 
-/* Configurations (permutations rows -> boxes) allowed by each lane's
-** 9-bit shape (bit 3r + k): the three cyclic ones (row r to box i + r)
-** and the three others (row r to box i - r), counted. */
+/* Configurations (permutations rows -> boxes) allowed by the 9-bit
+** shapes (bit 3r + k) at bits 0-8 and 16-24 of each lane, two units at
+** once: the three cyclic ones (row r to box i + r) and the three others
+** (row r to box i - r), counted at bits 0-3 and 16-19.  What the shifts
+** carry out of a shape lands outside the bits the next step reads. */
 SLV_FN static inline __m512i SLV(v_perms)(__m512i x) {
-  __m512i n1 = SLV_TERN(SLV_SET(0xDB), _mm512_srli_epi32(x, 1), _mm512_slli_epi32(x, 2),
+  __m512i n1 = SLV_TERN(SLV_SET(0xDB00DB), _mm512_srli_epi32(x, 1), _mm512_slli_epi32(x, 2),
                         (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
-  __m512i n2 = SLV_TERN(SLV_SET(0x49), _mm512_srli_epi32(x, 2), _mm512_slli_epi32(x, 1),
+  __m512i n2 = SLV_TERN(SLV_SET(0x490049), _mm512_srli_epi32(x, 2), _mm512_slli_epi32(x, 1),
                         (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
   __m512i even = SLV_TERN(x, _mm512_srli_epi32(n1, 3), _mm512_srli_epi32(n2, 6),
                           SLV_TA & SLV_TB & SLV_TC);
   __m512i odd = SLV_TERN(x, _mm512_srli_epi32(n2, 3), _mm512_srli_epi32(n1, 6),
                          SLV_TA & SLV_TB & SLV_TC);
-  __m512i c = _mm512_or_si512(_mm512_and_si512(even, SLV_SET(7)),
-                              _mm512_slli_epi32(_mm512_and_si512(odd, SLV_SET(7)), 3));
-  c = _mm512_sub_epi32(c, _mm512_and_si512(_mm512_srli_epi32(c, 1), SLV_SET(0x15)));
-  c = _mm512_add_epi32(_mm512_and_si512(c, SLV_SET(0x33)),
-                       _mm512_and_si512(_mm512_srli_epi32(c, 2), SLV_SET(0x33)));
-  return _mm512_and_si512(_mm512_add_epi32(c, _mm512_srli_epi32(c, 4)), SLV_SET(0xF));
+  __m512i c = _mm512_or_si512(_mm512_and_si512(even, SLV_SET(0x70007)),
+                              _mm512_slli_epi32(_mm512_and_si512(odd, SLV_SET(0x70007)), 3));
+  c = _mm512_sub_epi32(c, _mm512_and_si512(_mm512_srli_epi32(c, 1), SLV_SET(0x150015)));
+  c = _mm512_add_epi32(_mm512_and_si512(c, SLV_SET(0x330033)),
+                       _mm512_and_si512(_mm512_srli_epi32(c, 2), SLV_SET(0x330033)));
+  return _mm512_and_si512(_mm512_add_epi32(c, _mm512_srli_epi32(c, 4)), SLV_SET(0xF000F));
 }
 
 /* SLV(pick_band) on the band vectors f: the configurations of every
-** digit of the six bands and stacks counted in six vectors (a band's
-** shape transposed, whose configurations are as many); w: the words. */
-SLV_FN static unsigned SLV(v_pick_band)(const __m512i f[3], const uint32_t w[27]) {
-  __m512i n[6];
+** digit of the six bands and stacks counted in three vectors, band b's
+** (its shape transposed, whose configurations are as many) beside stack
+** b's in each lane. */
+SLV_FN static unsigned SLV(v_pick_band)(const __m512i f[3]) {
+  __m512i n[3];
   __m512i c0 = SLV(v_fold)(f[0]), c1 = SLV(v_fold)(f[1]), c2 = SLV(v_fold)(f[2]);
+  SLV_UNROLL3
   for (int b = 0; b < 3; b++) {
     __m512i t = SLV(v_minirows)(f[b]);
-    n[b] = SLV(v_perms)(SLV_OR3(t, _mm512_srli_epi32(t, 8), _mm512_srli_epi32(t, 16)));
+    __m512i sb = _mm512_and_si512(SLV_OR3(t, _mm512_srli_epi32(t, 8), _mm512_srli_epi32(t, 16)),
+                                  SLV_SET(0x1FF));
     /* stack b: the bands as rows, its three columns as boxes */
     __m512i v = SLV_OR3(_mm512_and_si512(_mm512_srli_epi32(c0, 3 * b), SLV_SET(7)),
                         _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(c1, 3 * b), SLV_SET(7)), 3),
                         _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(c2, 3 * b), SLV_SET(7)), 6));
-    n[3 + b] = SLV(v_perms)(v);
+    n[b] = SLV(v_perms)(_mm512_or_si512(sb, _mm512_slli_epi32(v, 16)));
   }
   /* the weights (slv_weight) of the six units side by side, bytes 0-2 of
   ** two vectors: two lane sums for the six units (each below 2^24: the
@@ -217,19 +227,26 @@ SLV_FN static unsigned SLV(v_pick_band)(const __m512i f[3], const uint32_t w[27]
   __m512i lo = SLV_OR3(_mm512_permutexvar_epi32(n[0], wt),
                        _mm512_slli_epi32(_mm512_permutexvar_epi32(n[1], wt), 8),
                        _mm512_slli_epi32(_mm512_permutexvar_epi32(n[2], wt), 16));
-  __m512i hi = SLV_OR3(_mm512_permutexvar_epi32(n[3], wt),
-                       _mm512_slli_epi32(_mm512_permutexvar_epi32(n[4], wt), 8),
-                       _mm512_slli_epi32(_mm512_permutexvar_epi32(n[5], wt), 16));
+  __m512i hi = SLV_OR3(_mm512_permutexvar_epi32(_mm512_srli_epi32(n[0], 16), wt),
+                       _mm512_slli_epi32(_mm512_permutexvar_epi32(_mm512_srli_epi32(n[1], 16), wt), 8),
+                       _mm512_slli_epi32(_mm512_permutexvar_epi32(_mm512_srli_epi32(n[2], 16), wt), 16));
   uint32_t sl = (uint32_t)_mm512_reduce_add_epi32(lo), sh = (uint32_t)_mm512_reduce_add_epi32(hi);
   uint64_t sums = sl | (uint64_t)sh << 24;
-  unsigned best = 6, bt = 1000;
-  for (unsigned k = 0; k < 6; k++) {
-    unsigned tot = (unsigned)(sums >> (8 * k) & 0xFF);
-    if (tot > 0 && tot < bt) { bt = tot; best = k; }
-  }
-  if (best == 6) return 0;
-  return SLV(pick_digit)(best, _mm512_cmpeq_epi32_mask(n[best], SLV_SET(2)),
-                         _mm512_cmpeq_epi32_mask(n[best], SLV_SET(3)), w);
+  /* the first unit of the least sum above 0, without branches: the six
+  ** sums as 16-bit numbers (0, and the two unused, as 0xFFFF), whose
+  ** least phminposuw finds with its first index */
+  __m128i u = _mm_cvtepu8_epi16(_mm_cvtsi64_si128((long long)sums));
+  u = _mm_or_si128(u, _mm_cmpeq_epi16(u, _mm_setzero_si128()));
+  uint32_t mp = (uint32_t)_mm_cvtsi128_si32(_mm_minpos_epu16(u));
+  if ((mp & 0xFFFF) == 0xFFFF) return 0;
+  unsigned best = mp >> 16 & 7;
+  /* the words, a band's to a 64-byte row (whole-vector stores, which the
+  ** loads of pick_digit take straight from the store buffer) */
+  uint32_t w[48] __attribute__((aligned(64)));
+  for (int b = 0; b < 3; b++) _mm512_store_si512((void *)(w + 16 * b), f[b]);
+  __m512i nb = _mm512_and_si512(_mm512_srli_epi32(n[best % 3], best < 3 ? 0 : 16), SLV_SET(0xF));
+  return SLV(pick_digit)(best, _mm512_cmpeq_epi32_mask(nb, SLV_SET(2)),
+                         _mm512_cmpeq_epi32_mask(nb, SLV_SET(3)), w, 16);
 }
 
 /* The triads (SLV(triads)) of band vector *pf: the digits confined to
@@ -273,26 +290,22 @@ SLV_FN static inline int SLV(v_triads)(__m512i *pf) {
 }
 #undef SLV_COUNT4
 
-/* Propagate to the fixpoint (see above); returns DEAD, SOLVED or OPEN
-** (then *pick is the guess: -1 - a band or stack configuration as
-** SLV(pick_band) gives it, else a cell as SLV(pick_cell) does). */
-SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
+/* Propagate the band vectors f (unsolved cells: cells) to the fixpoint
+** (see above); need: the bands changed since the fixpoint they come from
+** (all of them for a puzzle).  Returns DEAD, SOLVED or OPEN (then *pick
+** is the guess: -1 - a band or stack configuration as SLV(pick_band)
+** gives it, else a cell as SLV(pick_cell) does).  f and cells stay the
+** caller's locals, in registers across the search. */
+SLV_FN static inline int SLV(propagate)(__m512i f[3], uint32_t cells[3], unsigned need, int *pick) {
   const __mmask16 lanes = 0x1FF;
-  __m512i f[3], many[3];
+  __m512i many[3];
   /* need: the bands changed since their last round (or whose round
   ** changed them); tri: since their last triads; cols: the column pass is
-  ** due.  A state comes either from the puzzle (every word dirty) or from
-  ** a fixpoint, less the words a guess changed: the other bands are as
-  ** every rule left them, their unsolved cells those of that fixpoint. */
-  uint32_t dirty = s->dirty;
-  unsigned need = (unsigned)((dirty & 0x1FF) != 0) | (unsigned)((dirty & 0x3FE00) != 0) << 1
-                | (unsigned)((dirty & 0x7FC0000) != 0) << 2, tri = need, cols;
+  ** due.  The bands a guess did not change are as every rule left them,
+  ** their unsolved cells those of that fixpoint. */
+  unsigned tri = need, cols;
   SLV_UNROLL3
-  for (int b = 0; b < 3; b++) {
-    f[b] = _mm512_maskz_loadu_epi32(lanes, s->f + 9 * b);
-    many[b] = SLV_SET(s->cells[b]);
-  }
-  s->dirty = 0;
+  for (int b = 0; b < 3; b++) many[b] = SLV_SET(cells[b]);
   for (;;) {
     cols = 1;
     do {
@@ -302,10 +315,14 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
         if (!(need >> b & 1)) continue;
         __m512i before = f[b], masked;
         bad |= SLV(v_band)(&f[b], &many[b], &masked);
-        if (_mm512_cmpneq_epi32_mask(before, f[b])) { cols = 1; tri |= 1u << b; }
-        /* the mask is idempotent: when the placements and naked singles
-        ** changed nothing after it, another round would change nothing */
-        if (!_mm512_cmpneq_epi32_mask(masked, f[b])) need &= ~(1u << b);
+        /* flags without branches (whether a round changes its band is not
+        ** predictable); the mask is idempotent: when the placements and
+        ** naked singles changed nothing after it, another round would
+        ** change nothing */
+        unsigned ch = _mm512_cmpneq_epi32_mask(before, f[b]) != 0;
+        cols |= ch;
+        tri |= ch << b;
+        need &= ~((unsigned)(_mm512_cmpneq_epi32_mask(masked, f[b]) == 0) << b);
       }
       if (bad) return DEAD;
       if (!cols) break;
@@ -320,45 +337,145 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
                                         p0, p2));
       __m512i x2 = SLV(v_down)(SLV_OR3(SLV(v_claim)(SLV_TERN(c2, c0, c1, SLV_TA & ~SLV_TB & ~SLV_TC)),
                                         p0, p1));
-      cols = 0;
-      if (_mm512_test_epi32_mask(f[0], x0)) { f[0] = _mm512_andnot_si512(x0, f[0]); need |= 1; cols = 1; }
-      if (_mm512_test_epi32_mask(f[1], x1)) { f[1] = _mm512_andnot_si512(x1, f[1]); need |= 2; cols = 1; }
-      if (_mm512_test_epi32_mask(f[2], x2)) { f[2] = _mm512_andnot_si512(x2, f[2]); need |= 4; cols = 1; }
+      /* no branches here either */
+      unsigned ch = (unsigned)(_mm512_test_epi32_mask(f[0], x0) != 0)
+                  | (unsigned)(_mm512_test_epi32_mask(f[1], x1) != 0) << 1
+                  | (unsigned)(_mm512_test_epi32_mask(f[2], x2) != 0) << 2;
+      f[0] = _mm512_andnot_si512(x0, f[0]);
+      f[1] = _mm512_andnot_si512(x1, f[1]);
+      f[2] = _mm512_andnot_si512(x2, f[2]);
+      need |= ch;
+      cols = ch != 0;
       tri |= need;
     } while (need | cols);
     unsigned solved = 1;
     SLV_UNROLL3
     for (int b = 0; b < 3; b++) {
-      s->cells[b] = (uint32_t)_mm512_cvtsi512_si32(many[b]);
-      solved &= s->cells[b] == 0;
+      cells[b] = (uint32_t)_mm512_cvtsi512_si32(many[b]);
+      solved &= cells[b] == 0;
     }
-    if (solved) {
-      for (int b = 0; b < 3; b++) _mm512_mask_storeu_epi32(s->f + 9 * b, lanes, f[b]);
-      return SOLVED;
-    }
+    if (solved) return SOLVED;
     /* the triads last, as in the other variants: dearer, seldom of use
     ** before the rest is done */
     SLV_UNROLL3
     for (unsigned b = 0; b < 3; b++) {
-      if (!(tri >> b & 1) || !s->cells[b]) continue;
+      if (!(tri >> b & 1) || !cells[b]) continue;
       __m512i before = f[b];
       if (!SLV(v_triads)(&f[b])) return DEAD;
-      if (_mm512_cmpneq_epi32_mask(before, f[b])) need |= 1u << b;
+      need |= (unsigned)(_mm512_cmpneq_epi32_mask(before, f[b]) != 0) << b;
     }
     tri = need;
     if (need) continue;
-    for (int b = 0; b < 3; b++) _mm512_mask_storeu_epi32(s->f + 9 * b, lanes, f[b]);
-    unsigned band = SLV(v_pick_band)(f, s->f);
+    unsigned band = SLV(v_pick_band)(f);
     if (band) { *pick = -(int)band; return OPEN; }
+    /* no band or stack configuration to branch on (rare): a cell */
+    slv_state t;
+    for (int b = 0; b < 3; b++) {
+      _mm512_mask_storeu_epi32(t.f + 9 * b, lanes, f[b]);
+      t.cells[b] = cells[b];
+    }
     uint32_t two[3];
     for (int b = 0; b < 3; b++) {
-      const uint32_t *w = s->f + 9 * b;
+      const uint32_t *w = t.f + 9 * b;
       uint32_t r1 = w[0], r2 = 0, r3 = 0;
       for (int e = 1; e < 9; e++) { r3 |= r2 & w[e]; r2 |= r1 & w[e]; r1 |= w[e]; }
-      two[b] = s->cells[b] & ~r3;
+      two[b] = cells[b] & ~r3;
     }
-    *pick = SLV(pick_cell)(s, two);
+    *pick = SLV(pick_cell)(&t, two);
     return OPEN;
+  }
+}
+
+/* The bands (bit b) whose vectors ANDing with m[] changes, f[] ANDed. */
+SLV_FN static inline unsigned SLV(v_and)(__m512i f[3], const __m512i m[3]) {
+  unsigned changed = 0;
+  SLV_UNROLL3
+  for (int b = 0; b < 3; b++) {
+    __m512i x = _mm512_and_si512(f[b], m[b]);
+    changed |= (unsigned)(_mm512_cmpneq_epi32_mask(x, f[b]) != 0) << b;
+    f[b] = x;
+  }
+  return changed;
+}
+
+/* The search of the other variants (SLV(search) in solver_core.h, the
+** same tree in the same order), its state kept in vectors: the current
+** one in registers, the stacked second branches as whole aligned vectors
+** (stored and loaded whole, so a load finds its store whole). */
+SLV_FN static void SLV(search)(slv_state *s, slv_run *run) {
+  const __mmask16 lanes = 0x1FF;
+  const __m512i ones = _mm512_set1_epi32(-1);
+  __m512i stack[MAX_DEPTH][3];
+  uint32_t rest[MAX_DEPTH][4];   /* each entry's unsolved cells and changed bands */
+  __m512i f[3];
+  uint32_t cells[3];
+  int top = 0;
+  uint32_t dirty = s->dirty;
+  unsigned need = (unsigned)((dirty & 0x1FF) != 0) | (unsigned)((dirty & 0x3FE00) != 0) << 1
+                | (unsigned)((dirty & 0x7FC0000) != 0) << 2;
+  SLV_UNROLL3
+  for (int b = 0; b < 3; b++) {
+    f[b] = _mm512_maskz_loadu_epi32(lanes, s->f + 9 * b);
+    cells[b] = s->cells[b];
+  }
+  for (;;) {
+    int pick = -1;
+    int r = SLV(propagate)(f, cells, need, &pick);
+    run->nodes++;
+    if (r == OPEN) {
+      /* the two branches as AND masks over the band vectors: m the one
+      ** taken first, n the one stacked */
+      __m512i m[3] = {ones, ones, ones}, n[3] = {ones, ones, ones};
+      if (pick < 0) {
+        unsigned c = (unsigned)-pick - 1, o = c & 1, b = c >> 1 & 3, d = c >> 3 & 15;
+        unsigned set = c >> 10 & 63;
+        uint32_t u1 = slv_perm_shape[c >> 7 & 7], u2 = 0;
+        for (; set; set &= set - 1) u2 |= slv_perm_shape[__builtin_ctz(set)];
+        __mmask16 k = (__mmask16)(1u << d);
+        if (!o) {
+          /* SLV(confine) in a band: the digit keeps the mini-rows of the shapes */
+          m[b] = _mm512_mask_set1_epi32(ones, k, (int)SLV(spread)(u1));
+          n[b] = _mm512_mask_set1_epi32(ones, k, (int)SLV(spread)(u2));
+        } else {
+          /* in a stack: each band keeps the digit in the columns of the shapes */
+          SLV_UNROLL3
+          for (unsigned band = 0; band < 3; band++) {
+            uint32_t off1 = (~(u1 >> (3 * band)) & 7) << (3 * b), off2 = (~(u2 >> (3 * band)) & 7) << (3 * b);
+            m[band] = _mm512_mask_set1_epi32(ones, k, (int)~(off1 * ROW_ONES));
+            n[band] = _mm512_mask_set1_epi32(ones, k, (int)~(off2 * ROW_ONES));
+          }
+        }
+      } else {
+        /* a cell: its lowest digit placed (its row reduced to it), or not */
+        int b = pick / 27, p = pick % 27;
+        uint32_t bit = (uint32_t)1 << p;
+        __mmask16 k = _mm512_mask_test_epi32_mask(lanes, f[b], SLV_SET(bit));
+        k &= (__mmask16)-k;
+        m[b] = _mm512_mask_set1_epi32(ones, k, (int)(~(0x1FFu << (p / 9 * 9)) | bit));
+        n[b] = _mm512_mask_set1_epi32(ones, k, (int)~bit);
+      }
+      SLV_UNROLL3
+      for (int b = 0; b < 3; b++) stack[top][b] = f[b];
+      rest[top][3] = SLV(v_and)(stack[top], n);
+      rest[top][0] = cells[0]; rest[top][1] = cells[1]; rest[top][2] = cells[2];
+      top++;
+      need = SLV(v_and)(f, m);
+      run->guesses++;
+      continue;
+    }
+    if (r == SOLVED) {
+      if (run->count == 0 && run->solution) {
+        for (int b = 0; b < 3; b++) _mm512_mask_storeu_epi32(s->f + 9 * b, lanes, f[b]);
+        slv_extract(s, run->solution);
+      }
+      if (++run->count >= run->limit) return;
+    }
+    if (top == 0) return;
+    top--;
+    SLV_UNROLL3
+    for (int b = 0; b < 3; b++) { f[b] = stack[top][b]; cells[b] = rest[top][b]; }
+    need = rest[top][3];
+    run->guesses++;
   }
 }
 

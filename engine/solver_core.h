@@ -10,9 +10,10 @@
 **               three table look-ups
 **   SLV_POPCNT  1: popcount by the instruction, else by bit arithmetic
 **   SLV_AVX2    1: the shapes of all 27 words eight at a time
-**   SLV_AVX512  1: the propagation of solver_avx512.h (a band's nine words
-**               at once) in place of the word-by-word one, whose own
-**               functions are then left out
+**   SLV_AVX512  1: the propagation and search of solver_avx512.h (a
+**               band's nine words at once, the search's state in vectors)
+**               in place of the word-by-word ones, whose own functions
+**               are then left out
 ** and undefines them after it.  Every variant runs the same rules to the
 ** same fixpoint and chooses its guess alike, so the answers (counts,
 ** solutions, statistics) are the same whichever one runs.  Private to
@@ -255,18 +256,23 @@ SLV_FN static int SLV(pick)(const slv_state *s, const uint32_t two[3]) {
 ** stacks), given the digits that allow two configurations there (bit d of
 ** two) and three (three) (SLV(pick_band)); f: the words. */
 SLV_FN static unsigned SLV(pick_digit)(unsigned unit, unsigned two, unsigned three,
-                                       const uint32_t f[27]) {
+                                       const uint32_t *f, unsigned stride) {
   unsigned o = unit / 3, b = unit % 3;
   /* the first digit with two configurations, else with three: with four
   ** or more, the other branch's could cover the first one's mini-rows, so
   ** such a digit is no binary choice here */
   if (!(two | three)) return 0;
   unsigned bd = (unsigned)__builtin_ctz(two ? two : three);
-  uint32_t x = o ? (SLV(fold)(f[bd]) >> (3 * b) & 7) | (SLV(fold)(f[9 + bd]) >> (3 * b) & 7) << 3
-                   | (SLV(fold)(f[18 + bd]) >> (3 * b) & 7) << 6
-                 : SLV(shape)(f[9 * b + bd]);
-  unsigned set = 0;
-  for (unsigned k = 0; k < 6; k++) if ((x & slv_perm_shape[k]) == slv_perm_shape[k]) set |= 1u << k;
+  uint32_t x = o ? (SLV(fold)(f[bd]) >> (3 * b) & 7) | (SLV(fold)(f[stride + bd]) >> (3 * b) & 7) << 3
+                   | (SLV(fold)(f[2 * stride + bd]) >> (3 * b) & 7) << 6
+                 : SLV(shape)(f[stride * b + bd]);
+  /* the permutations whose three mini-rows the shape has (slv_perm_shape,
+  ** bits 3r + perm[r]): bit 0 of x & x >> i & x >> j for mini-rows 0, i,
+  ** j; the ones from row 0's box 1 and 2 shifted down first */
+  unsigned y = x >> 1, z = x >> 2;
+  unsigned set = (x & x >> 4 & x >> 8 & 1) | (x & x >> 5 & x >> 7 & 1) << 1
+               | (y & y >> 2 & y >> 7 & 1) << 2 | (y & y >> 4 & y >> 5 & 1) << 3
+               | (z & z >> 1 & z >> 5 & 1) << 4 | (z & z >> 2 & z >> 4 & 1) << 5;
   unsigned k1 = (unsigned)__builtin_ctz(set);
   return 1 + (o | b << 1 | bd << 3 | k1 << 7 | (set & ~(1u << k1)) << 10);
 }
@@ -306,7 +312,7 @@ SLV_FN static unsigned SLV(pick_band)(const uint32_t f[27], const uint32_t hs[27
     two |= (unsigned)(n == 2) << d;
     three |= (unsigned)(n == 3) << d;
   }
-  return SLV(pick_digit)(best, two, three, f);
+  return SLV(pick_digit)(best, two, three, f, 9);
 }
 #endif
 
@@ -447,6 +453,8 @@ SLV_FN static int SLV(propagate)(slv_state *s, int *pick) {
 
 /* ---- search ---- */
 
+#if !SLV_AVX512
+
 /* Depth-first search from s (consumed) until the tree is exhausted or the
 ** limit of solutions is reached. */
 SLV_FN static void SLV(search)(slv_state *s, slv_run *run) {
@@ -485,6 +493,7 @@ SLV_FN static void SLV(search)(slv_state *s, slv_run *run) {
     run->guesses++;
   }
 }
+#endif
 
 #undef SLV
 #undef SLV_JOIN
