@@ -14,6 +14,9 @@
 ** Messages are built bare ("expected 81 characters, got 80") and the reader
 ** prefixes them with "NAME:LINE: ".
 */
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,13 +205,26 @@ static const uint8_t cell_code[256] = {
 ** character is looked for only once one is known to be there. */
 static int parse_values(sk_puzzle *p, const char *s, size_t col0, char *msg) {
   unsigned bad = 0;
-  for (int i = 0; i < SK_CELLS; i++) {
+  int i = 0;
+#ifdef __SSE2__
+  /* sixteen cells at a time: c - '0' is 0..9 for a digit or '0', and '.'
+  ** becomes 0 */
+  const __m128i zero = _mm_set1_epi8('0'), dot = _mm_set1_epi8('.'), nine = _mm_set1_epi8(9);
+  for (; i + 16 <= SK_CELLS; i += 16) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+    __m128i d = _mm_sub_epi8(v, zero), isdot = _mm_cmpeq_epi8(v, dot);
+    __m128i digit = _mm_cmpeq_epi8(_mm_max_epu8(d, nine), nine);
+    bad |= ~(unsigned)_mm_movemask_epi8(_mm_or_si128(digit, isdot)) & 0xFFFFu;
+    _mm_storeu_si128((__m128i *)(void *)(p->values + i), _mm_andnot_si128(isdot, d));
+  }
+#endif
+  for (; i < SK_CELLS; i++) {
     unsigned k = cell_code[(unsigned char)s[i]];
     bad |= k == 0;
     p->values[i] = (uint8_t)(k - 1);
   }
   if (!bad) return 0;
-  int i = 0;
+  i = 0;
   while (cell_code[(unsigned char)s[i]]) i++;
   bad_char(msg, (unsigned char)s[i], col0 + (size_t)i + 1);
   return -1;
