@@ -13,14 +13,26 @@
 ** the puzzle's solution).  A grid without a solution gives no hint; with
 ** several, the first solution found by the search below (cells with the
 ** fewest candidates first, digits ascending) is used, as a guess is all a
-** brute-force step claims.  Options: none.  Figures: none.  Text: HoDoKu's
+** brute-force step claims.  Past the engine's budget the search gives up,
+** with no hint.  Options: none.  Figures: none.  Text: HoDoKu's
 ** "Brute Force: r5c5=3".
 */
 #include "sk_plugin.h"
 #include "sk_geometry.h"
 
+/* The search polls the engine's budget every 1,024 nodes: a grid without
+** a solution (a contradictory one, in a hint listing or under a fuzzer)
+** can take it through millions of nodes. */
+typedef struct bf_run {
+  const sk_search *s;
+  unsigned long nodes;
+  int stopped;
+} bf_run;
+
 /* Fill g->value by depth-first search on the candidates; 1 when solved. */
-static int solve(uint8_t value[SK_CELLS], sk_mask cand[SK_CELLS]) {
+static int solve(bf_run *run, uint8_t value[SK_CELLS], sk_mask cand[SK_CELLS]) {
+  if ((++run->nodes & 1023) == 0 && run->s->host->should_stop(run->s)) run->stopped = 1;
+  if (run->stopped) return 0;
   int best = -1, nbest = 10;
   for (int c = 0; c < SK_CELLS; c++) {
     if (value[c]) continue;
@@ -41,7 +53,8 @@ static int solve(uint8_t value[SK_CELLS], sk_mask cand[SK_CELLS]) {
       if (value[p] == d) ok = 0;
       cand[p] &= (sk_mask)~SK_BIT(d);
     }
-    if (ok && solve(value, cand)) return 1;
+    if (ok && solve(run, value, cand)) return 1;
+    if (run->stopped) return 0;
     value[best] = 0;
     for (int c = 0; c < SK_CELLS; c++) cand[c] = saved[c];
   }
@@ -59,7 +72,8 @@ static int brute_force(const sk_search *s) {
     cand[c] = g->value[c] ? 0 : g->cand[c];
     n += g->value[c] == 0;
   }
-  if (n == 0 || !solve(value, cand)) return SK_SEARCH_DONE;
+  bf_run run = {s, 0, 0};
+  if (n == 0 || !solve(&run, value, cand)) return SK_SEARCH_DONE;
   int cell = -1;
   for (int c = 0, k = 0; c < SK_CELLS; c++)
     if (g->value[c] == 0 && k++ == n / 2) { cell = c; break; }
