@@ -420,6 +420,44 @@ static void test_error_bad_char(void **state) {
   expect_error(text, 2, 0, "t.txt:1: bad character 0xc3 at column 5");
 }
 
+/* Every byte value at every cell: digits and blanks read as values,
+** anything else is the bad character of its column (the cells are read
+** sixteen at a time where the processor can, the last one alone). */
+static void test_line_every_byte(void **state) {
+  (void)state;
+  for (int at = 0; at < SK_CELLS; at++) {
+    for (int ch = 1; ch < 256; ch++) {
+      if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') continue;   /* they end the token */
+      if (at == 0 && ch == ':') continue;                /* a library line */
+      char line[82];
+      memcpy(line, TOP1, 81);
+      line[at] = (char)ch;
+      line[81] = '\0';
+      sk_puzzle p;
+      int rc = sk_parse_line(line, &p);
+      if ((ch >= '1' && ch <= '9') || ch == '.' || ch == '0') {
+        if (ch >= '1' && ch <= '9') {
+          /* a digit may repeat one of its houses: then only that error */
+          if (rc != 0) assert_non_null(strstr(p.error, "twice"));
+          else assert_int_equal(p.values[at], ch - '0');
+        } else {
+          assert_int_equal(rc, 0);
+          assert_int_equal(p.values[at], 0);
+        }
+        for (int c = 0; c < SK_CELLS && rc == 0; c++)
+          if (c != at) assert_int_equal(p.values[c], TOP1[c] == '.' ? 0 : TOP1[c] - '0');
+      } else {
+        assert_int_equal(rc, -1);
+        char want[64];
+        snprintf(want, sizeof want, " at column %d", at + 1);
+        assert_non_null(strstr(p.error, "bad character"));
+        assert_non_null(strstr(p.error, want));
+      }
+      sk_puzzle_free(&p);
+    }
+  }
+}
+
 static void test_error_nul(void **state) {
   (void)state;
   char text[400];
@@ -996,6 +1034,7 @@ int main(void) {
     cmocka_unit_test(test_candidates_errors),
     cmocka_unit_test(test_error_length),
     cmocka_unit_test(test_error_bad_char),
+    cmocka_unit_test(test_line_every_byte),
     cmocka_unit_test(test_error_nul),
     cmocka_unit_test(test_error_duplicates),
     cmocka_unit_test(test_duplicates_random),
