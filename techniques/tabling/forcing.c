@@ -109,6 +109,8 @@ typedef struct fctx {
   int *key;                    /* outcome -> step, with only_one */
   int oom;
   sk_bits allowed[9];          /* finder.getCandidatesAllowed */
+  uint32_t ahouse[9];          /* per digit: the houses holding an allowed place */
+  uint32_t hm[SK_CELLS];       /* per cell: its row, column, box (bits h, 9 + c, 18 + b) */
   sk_bits empty;               /* the empty cells */
   /* HoDoKu's scratch set tmpSet, which a premise contradicting itself
   ** prints the first cell of, as its previous user left it: its cells,
@@ -199,6 +201,23 @@ static void finish(fctx *x) {
 
 static int normal(int cell, int d, int on) { return tb_node(cell, d, on); }
 
+/* the houses a set of cells meets: bit r for row r, 9 + c for column c,
+** 18 + b for box b (read row by row: a column is met when a row's mask
+** has it, a box when its band's rows have one of its three columns) */
+static uint32_t houses_of(sk_bits b) {
+  unsigned f[9], rows = 0, cols = 0, boxes = 0;
+  for (int r = 0; r < 9; r++) {
+    f[r] = sk_bits_row(b, r);
+    rows |= (unsigned)(f[r] != 0) << r;
+    cols |= f[r];
+  }
+  for (int band = 0; band < 3; band++) {
+    unsigned u = f[3 * band] | f[3 * band + 1] | f[3 * band + 2];
+    for (int j = 0; j < 3; j++) boxes |= (unsigned)(((u >> (3 * j)) & 7) != 0) << (3 * band + j);
+  }
+  return rows | cols << 9 | boxes << 18;
+}
+
 /* checkOneChain: contradictions of table p. */
 static void check_one(fctx *x, int p) {
   const ftab *t = &x->tab[p];
@@ -229,13 +248,34 @@ static void check_one(fctx *x, int p) {
       chain(x, p, normal(c, j, 1));
       finish(x);
     }
-  /* checkHouseSet: a digit set twice in a row, column, box */
+  /* checkHouseSet: a digit set twice in a row, column, box.  Each
+  ** digit's set cells are walked once, collecting the houses met twice
+  ** (house masks: bit k * 9 + h); the hits are then taken in HoDoKu's
+  ** order: rows, columns, boxes, per kind the digits, per digit the
+  ** houses.  HoDoKu's scratch set ends as the last house met of the last
+  ** digit set anywhere: the last box met. */
+  uint32_t twice[9];
+  int last = -1;
+  uint32_t last_met = 0;
+  for (int i = 0; i < 9; i++) {
+    uint32_t met = 0, dup = 0;
+    for (sk_bits b = t->on[i]; !sk_bits_empty(b); ) {
+      uint32_t m = x->hm[sk_bits_pop(&b)];
+      dup |= met & m;
+      met |= m;
+    }
+    twice[i] = dup;
+    if (met) { last = i; last_met = met; }
+  }
+  if (last >= 0) {
+    int box = 31 - __builtin_clz(last_met >> 18);
+    x->v0 = sk_bits_first(sk_bits_and(sk_house_bits[18 + box], t->on[last]));
+  }
   for (int k = 0; k < 3; k++)
     for (int i = 1; i <= 9; i++)
-      for (int h = 0; h < 9 && !sk_bits_empty(t->on[i - 1]); h++) {
+      for (uint32_t hs = (twice[i - 1] >> (9 * k)) & 0x1ff; hs; hs &= hs - 1) {
+        int h = __builtin_ctz(hs);
         sk_bits in = sk_bits_and(sk_house_bits[k * 9 + h], t->on[i - 1]);
-        if (!sk_bits_empty(in)) x->v0 = sk_bits_first(in);
-        if (sk_bits_count(in) < 2) continue;
         begin_contra(x, p, k == 0 ? E_LINE : k == 1 ? E_COL : E_BLOCK, h);
         for (int c; (c = sk_bits_pop(&in)) >= 0; ) chain(x, p, normal(c, i, 1));
         finish(x);
@@ -254,14 +294,20 @@ static void check_one(fctx *x, int p) {
     for (sk_mask m = g->cand[c]; m; m &= m - 1) chain(x, p, normal(c, sk_mask_first(m), 0));
     finish(x);
   }
-  /* checkHouseDel: every place of a digit in a house deleted (a digit
-  ** the table deletes nowhere has no such house; HoDoKu's scratch set is
-  ** left as the last house, box 9's digit 9, leaves it) */
+  /* checkHouseDel: every place of a digit in a house deleted: the houses
+  ** holding a place of the digit (allowed) and none left undeleted; a
+  ** digit the table deletes nowhere is not looked at.  HoDoKu's scratch
+  ** set ends as the last such house's places (then as box 9's places of
+  ** 9, below). */
+  uint32_t gone[9];
+  for (int i = 0; i < 9; i++)
+    gone[i] = sk_bits_empty(t->off[i]) ? 0
+            : x->ahouse[i] & ~houses_of(sk_bits_andnot(x->allowed[i], t->off[i]));
   for (int k = 0; k < 3; k++)
     for (int i = 1; i <= 9; i++)
-      for (int h = 0; h < 9 && !sk_bits_empty(t->off[i - 1]); h++) {
+      for (uint32_t hs = (gone[i - 1] >> (9 * k)) & 0x1ff; hs; hs &= hs - 1) {
+        int h = __builtin_ctz(hs);
         sk_bits in = sk_bits_and(sk_house_bits[k * 9 + h], x->allowed[i - 1]);
-        if (sk_bits_empty(in) || !sk_bits_equal(sk_bits_and(in, t->off[i - 1]), in)) continue;
         x->v0 = sk_bits_first(in);
         begin_contra(x, p, k == 0 ? E_LINE : k == 1 ? E_COL : E_BLOCK, h);
         for (int c; (c = sk_bits_pop(&in)) >= 0; ) chain(x, p, normal(c, i, 0));
@@ -523,9 +569,12 @@ static int search(const sk_search *s, int nets) {
     for (int c = 0; c < SK_CELLS; c++)
       if (g->value[c]) sk_bits_clear(&a, c);
     x.allowed[d] = a;
+    x.ahouse[d] = houses_of(a);
   }
-  for (int c = 0; c < SK_CELLS; c++)
+  for (int c = 0; c < SK_CELLS; c++) {
     if (!g->value[c]) sk_bits_set(&x.empty, c);
+    x.hm[c] = 1u << sk_cell_house[c][0] | 1u << sk_cell_house[c][1] | 1u << sk_cell_house[c][2];
+  }
   if (!nets) {
     /* every candidate's two tables, shared (the engine's budget is asked
     ** as they are made: a stopped search, like one out of memory, finds
