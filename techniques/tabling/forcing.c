@@ -89,21 +89,17 @@ typedef struct fctx {
   const sk_grid *g;
   const tb_links *L;
   tb_links *own_links;         /* nets: the links they are made of */
-  tb_table *T;                 /* nets: the table being read */
   const tb_tables *tabs;       /* chains: every candidate's tables */
   ftab *tab;                   /* per premise node (< TB_NODES) */
-  const uint16_t *node;        /* all tables' entries (chains: tabs' pools) */
+  const uint16_t *node;        /* chains: all tables' entries (tabs' pools) */
   const int16_t *parent;
-  uint16_t *net_node;          /* nets: the pools the net tables are copied to */
-  int16_t *net_parent;
-  int nnode, capnode, cappar;
+  const uint16_t *dist;
   uint16_t *where;             /* where[p * TB_NODES + n]: entry of normal node n in
                                ** table p, read only for the nodes its sets hold */
   fstep *st;
   int nst, capst;
   struct { int table, entry; } *chs;       /* chains: a table's entry, walked back */
   int nchs, capchs;
-  uint16_t *len;               /* per entry: its chain's nodes (the scratch's) */
   int only_one;
   tb_nets *N;                  /* forcing nets: the net tables (else NULL) */
   int *key;                    /* outcome -> step, with only_one */
@@ -153,6 +149,28 @@ static void begin_contra(fctx *x, int p, int entity, int number) {
   begin(x, F_CONTRA, p / 18, (p >> 1) % 9 + 1, !(p & 1), entity, number);
 }
 
+/* The nodes of the chain of the entry at e of the table at at in the
+** pools (HoDoKu's chain length).  Without ALS nodes every link has
+** distance 2 and an entry's distance is twice its depth (the premise's 1):
+** the length is the distance / 2 + 1.  With them, an entry rewritten to a
+** later parent is walked back (at most TB_MAX_ENTRIES nodes, as a cycle
+** would be), else its parent's length plus one. */
+static int chain_len(const fctx *x, int at, int e) {
+  if (x->L->maxdist <= 2) return x->dist[at + e] / 2 + 1;
+  const int16_t *par = x->parent + at;
+  int n = 0;
+  for (int j = e;; n++) {
+    int q = par[j];
+    if (q < 0) return n + 1;
+    if (q >= j) {
+      int k = 0;
+      for (int i = j; i >= 0 && k < TB_MAX_ENTRIES; i = par[i]) k++;
+      return n + k;
+    }
+    j = q;
+  }
+}
+
 /* addChain: the chain of table p to node n (premise first) */
 static void chain(fctx *x, int p, int n) {
   const ftab *t = &x->tab[p];
@@ -172,7 +190,7 @@ static void chain(fctx *x, int p, int n) {
     x->cur.len += tb_nets_chain(x->N, p, e, &net, NULL, NULL, 0);
     x->cur.net |= net;
   } else {
-    x->cur.len += x->len[t->at + e];
+    x->cur.len += chain_len(x, t->at, e);
   }
 }
 
@@ -474,8 +492,6 @@ typedef struct fscratch {
   ftab *tab;
   int *key;
   uint16_t *where;
-  uint16_t *len;
-  int caplen;
   int in_use, orphan;
 } fscratch;
 
@@ -485,7 +501,6 @@ static void scratch_free(fscratch *f) {
   free(f->tab);
   free(f->key);
   free(f->where);
-  free(f->len);
   free(f);
 }
 
@@ -516,30 +531,19 @@ static fscratch *scratch_get(const sk_search *s, int *own) {
   return f;
 }
 
-/* table p's sets and entry index, and its entries' chain lengths (the
-** parents come first, but for ALS rewrites) in len[at ..) */
-static void index_table(fctx *x, int p, int at, tb_view T) {
+/* table p's sets and entry index: its entries node[0 .. n), at at in the
+** pools (chains) */
+static void index_table(fctx *x, int p, int at, const uint16_t *node, int n) {
   ftab *t = &x->tab[p];
   memset(t, 0, sizeof *t);
   t->at = at;
-  t->n = T.n;
-  uint16_t *ln = x->len + at;
-  for (int i = 0; i < T.n; i++) {
-    int q = T.parent[i];
-    if (q < 0) ln[i] = 1;
-    else if (q < i) ln[i] = (uint16_t)(ln[q] + 1);
-    else {
-      int k = 0;
-      for (int j = i; j >= 0 && k < TB_MAX_ENTRIES; j = T.parent[j]) k++;
-      ln[i] = (uint16_t)k;
-    }
-  }
+  t->n = n;
   uint16_t *wh = x->where + (size_t)p * TB_NODES;
-  for (int i = 0; i < T.n; i++) {
-    int n = T.node[i];
-    if (!tb_is_normal(n)) continue;
-    sk_bits_set((n & 1) ? &t->on[(n >> 1) % 9] : &t->off[(n >> 1) % 9], n / 18);
-    wh[n] = (uint16_t)i;
+  for (int i = 0; i < n; i++) {
+    int v = node[i];
+    if (!tb_is_normal(v)) continue;
+    sk_bits_set((v & 1) ? &t->on[(v >> 1) % 9] : &t->off[(v >> 1) % 9], v / 18);
+    wh[v] = (uint16_t)i;
   }
 }
 
@@ -584,20 +588,18 @@ static int search(const sk_search *s, int nets) {
     x.L = &x.tabs->L;
     x.node = x.tabs->node;
     x.parent = x.tabs->parent;
+    x.dist = x.tabs->dist;
     x.tmp = x.L->stale_set;
     x.v0 = x.L->stale_first;
-    if (grow((void **)&scr->len, &scr->caplen, x.tabs->total, sizeof *scr->len)) goto done;
-    x.len = scr->len;
     for (int c = 0; c < SK_CELLS; c++)
       for (sk_mask m = g->cand[c]; m; m &= m - 1)
         for (int on = 1; on >= 0; on--) {
           int p = normal(c, sk_mask_first(m), on);
-          index_table(&x, p, x.tabs->at[p], tb_tables_view(x.tabs, p));
+          index_table(&x, p, x.tabs->at[p], x.tabs->node + x.tabs->at[p], x.tabs->n[p]);
         }
   } else {
     x.own_links = calloc(1, sizeof *x.own_links);
-    x.T = calloc(1, sizeof *x.T);
-    if (!x.own_links || !x.T) goto done;
+    if (!x.own_links) goto done;
     if (tb_build_links(x.own_links, g, 1, 0) != 0) goto done;
     x.L = x.own_links;
     x.tmp = x.L->stale_set;
@@ -614,23 +616,11 @@ static int search(const sk_search *s, int nets) {
       for (sk_mask m = g->cand[c]; m; m &= m - 1)
         for (int on = 1; on >= 0; on--) {
           int p = normal(c, sk_mask_first(m), on);
-          tb_nets_table(x.N, p, x.T);
-          if (grow((void **)&x.net_node, &x.capnode, x.nnode + x.T->n, sizeof *x.net_node) ||
-              grow((void **)&x.net_parent, &x.cappar, x.nnode + x.T->n, sizeof *x.net_parent) ||
-              grow((void **)&scr->len, &scr->caplen, x.nnode + x.T->n, sizeof *scr->len)) {
-            x.oom = 1;
-            break;
-          }
-          x.len = scr->len;
-          memcpy(x.net_node + x.nnode, x.T->node, (size_t)x.T->n * sizeof *x.net_node);
-          memcpy(x.net_parent + x.nnode, x.T->parent, (size_t)x.T->n * sizeof *x.net_parent);
-          tb_view v = {x.T->n, x.T->ndirect, x.T->node, x.T->parent, x.T->dist};
-          index_table(&x, p, x.nnode, v);
-          x.nnode += x.T->n;
+          int n;
+          const uint16_t *nd = tb_nets_nodes(x.N, p, &n);
+          index_table(&x, p, 0, nd, n);
         }
     }
-    x.node = x.net_node;
-    x.parent = x.net_parent;
   }
   if (x.oom) goto done;
   for (int c = 0; c < SK_CELLS; c++)
@@ -657,13 +647,9 @@ static int search(const sk_search *s, int nets) {
 done:
   tb_nets_free(x.N);
   if (x.own_links) tb_free_links(x.own_links);
-  if (x.T) tb_free_table(x.T);
   free(x.own_links);
-  free(x.T);
   if (own) tb_tables_free(x.tabs);
   if (own_scratch) scratch_free(scr);
-  free(x.net_node);
-  free(x.net_parent);
   free(x.st);
   free(x.chs);
   return r;

@@ -189,8 +189,8 @@ typedef struct tb_nets tb_nets;
 tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int lookahead,
                      const sk_search *s);
 void tb_nets_free(tb_nets *N);
-/* premise's expanded table into T (node, dist, parent: the first parent) */
-int tb_nets_table(const tb_nets *N, int premise, tb_table *T);
+/* the nodes of premise's expanded table, *n of them, in table order */
+const uint16_t *tb_nets_nodes(const tb_nets *N, int premise, int *n);
 /* HoDoKu's chain length of entry e of premise's table (main chain,
 ** branches and their separators); *is_net: it has a branch; nodes (if not
 ** NULL) gets up to max of its nodes, *nnodes how many */
