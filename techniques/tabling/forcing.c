@@ -103,6 +103,11 @@ typedef struct fctx {
   int only_one;
   tb_nets *N;                  /* forcing nets: the net tables (else NULL) */
   int *key;                    /* outcome -> step, with only_one */
+  /* deferred steps (a net search emitting its first step only): every
+  ** step found, its chains recorded, its length and net flag not made */
+  int defer;
+  fstep *lg;
+  int nlg, caplg;
   int oom;
   sk_bits allowed[9];          /* finder.getCandidatesAllowed */
   uint32_t ahouse[9];          /* per digit: the houses holding an allowed place */
@@ -185,6 +190,7 @@ static void chain(fctx *x, int p, int n) {
   x->chs[x->nchs].entry = e;
   x->nchs++;
   x->cur.nch++;
+  if (x->defer) return;
   if (x->N) {
     int net = 0;
     x->cur.len += tb_nets_chain(x->N, p, e, &net, NULL, NULL, 0);
@@ -194,25 +200,100 @@ static void chain(fctx *x, int p, int n) {
   }
 }
 
-/* replaceOrCopyStep */
-static void finish(fctx *x) {
-  if (x->oom) return;
-  /* a net search keeps nets only (replaceOrCopyStep with chainsOnly off) */
-  if (x->N && !x->cur.net) {
-    x->nchs = x->cur.ch;
-    return;
-  }
+/* replaceOrCopyStep: step c kept, or dropped, or replacing the step of
+** its outcome; 0, or -1 when dropped (a net search keeps nets only:
+** replaceOrCopyStep with chainsOnly off) */
+static int keep(fctx *x, const fstep *c) {
+  if (x->N && !c->net) return -1;
   if (x->only_one) {
-    int k = ((x->cur.type - 1) * 2 + x->cur.place) * 729 + x->cur.cell * 9 + x->cur.digit - 1;
+    int k = ((c->type - 1) * 2 + c->place) * 729 + c->cell * 9 + c->digit - 1;
     int old = x->key[k];
     if (old >= 0) {
-      if (x->st[old].len > x->cur.len) x->st[old] = x->cur;
-      return;
+      if (x->st[old].len > c->len) x->st[old] = *c;
+      return 0;
     }
     x->key[k] = x->nst;
   }
-  if (grow((void **)&x->st, &x->capst, x->nst + 1, sizeof *x->st)) { x->oom = 1; return; }
-  x->st[x->nst++] = x->cur;
+  if (grow((void **)&x->st, &x->capst, x->nst + 1, sizeof *x->st)) { x->oom = 1; return 0; }
+  x->st[x->nst++] = *c;
+  return 0;
+}
+
+static void finish(fctx *x) {
+  if (x->oom) return;
+  if (x->defer) {
+    if (grow((void **)&x->lg, &x->caplg, x->nlg + 1, sizeof *x->lg)) { x->oom = 1; return; }
+    x->lg[x->nlg++] = x->cur;
+    return;
+  }
+  if (keep(x, &x->cur) != 0) x->nchs = x->cur.ch;
+}
+
+/* A deferred step's length and net flag, from its chains. */
+static void resolve(fctx *x, fstep *t) {
+  t->len = 0;
+  t->net = 0;
+  for (int k = 0; k < t->nch; k++) {
+    int net = 0;
+    t->len += tb_nets_chain(x->N, x->chs[t->ch + k].table, x->chs[t->ch + k].entry, &net, NULL, NULL, 0);
+    t->net |= net;
+  }
+}
+
+/* The deferred steps kept as finish would have kept them, as far as the
+** first step of the sort needs them.  HoDoKu's comparator (fcmp) orders
+** the outcome classes consistently: placements by cell, then
+** eliminations by cell * 10 + digit, so the sort's first step is in the
+** least class holding a step, and a step's length is read only against
+** steps of its own class.  Within a class the comparator is a consistent
+** order by length, and the first step is the first found of the shortest,
+** whatever the other classes hold; except for a placement class holding
+** both contradictions and verities, which compare "after" both ways, so
+** that the result depends on where the sort meets them, that is on every
+** step kept.  So the classes are resolved in ascending order until one
+** holds a net: that class's steps alone are kept, or, when it holds both
+** types of placements, every step is resolved and kept as finish would. */
+static void settle(fctx *x) {
+  enum { NCLASS = SK_CELLS + SK_CELLS * 10 };
+  int n = x->nlg;
+  if (!n) return;
+  int *ord = malloc((size_t)n * sizeof *ord);
+  int *at = calloc(NCLASS + 1, sizeof *at);
+  if (!ord || !at) {
+    x->oom = 1;
+    free(ord);
+    free(at);
+    return;
+  }
+#define CLASS(t) ((t)->place ? (t)->cell : SK_CELLS + (t)->cell * 10 + (t)->digit - 1)
+  /* the steps by class, each class in the order found */
+  for (int i = 0; i < n; i++) at[CLASS(&x->lg[i]) + 1]++;
+  for (int k = 0; k < NCLASS; k++) at[k + 1] += at[k];
+  for (int i = 0; i < n; i++) ord[at[CLASS(&x->lg[i])]++] = i;
+  for (int i = 0; i < n; ) {
+    int j = i, k = CLASS(&x->lg[ord[i]]), types = 0;
+    for (; j < n && CLASS(&x->lg[ord[j]]) == k; j++) {
+      fstep *t = &x->lg[ord[j]];
+      resolve(x, t);
+      if (t->net) types |= 1 << t->type;
+    }
+    if (!types) {
+      i = j;
+      continue;
+    }
+    if (k < SK_CELLS && types == (1 << F_CONTRA | 1 << F_VERITY)) {
+      for (int l = 0; l < n; l++) {
+        resolve(x, &x->lg[l]);
+        keep(x, &x->lg[l]);
+      }
+    } else {
+      for (int l = i; l < j; l++) keep(x, &x->lg[ord[l]]);
+    }
+    break;
+  }
+#undef CLASS
+  free(ord);
+  free(at);
 }
 
 /* {====== the checks */
@@ -608,6 +689,8 @@ static int search(const sk_search *s, int nets) {
     if (look < 0) look = 0;
     x.N = tb_nets_new(x.L, g, maxe, look, s);
     if (!x.N) goto done;
+    /* only the first step wanted: lengths and net flags as it needs them */
+    x.defer = !every;
     tb_nets_stale(x.N, &x.tmp, &x.v0);
     /* every candidate's two net tables; the engine's budget is asked at
     ** each cell */
@@ -632,6 +715,7 @@ static int search(const sk_search *s, int nets) {
   for (int c = 0; c < SK_CELLS; c++)
     for (sk_mask m = g->cand[c]; m; m &= m - 1) check_two(&x, c, sk_mask_first(m));
   check_houses(&x);
+  if (x.defer && !x.oom) settle(&x);
   if (x.oom || !x.nst) goto done;
   int *idx = malloc((size_t)x.nst * 2 * sizeof *idx);
   if (!idx) goto done;
@@ -651,6 +735,7 @@ done:
   if (own) tb_tables_free(x.tabs);
   if (own_scratch) scratch_free(scr);
   free(x.st);
+  free(x.lg);
   free(x.chs);
   return r;
 }
