@@ -337,7 +337,13 @@ static void check_one(fctx *x, int p) {
     chain(x, p, normal(c, i, 1));
     finish(x);
   }
-  for (int i = 1; i <= 9; i++)
+  /* two digits set in one cell: looked for when a cell is set twice */
+  sk_bits once = {{0, 0}}, twice_set = {{0, 0}};
+  for (int i = 0; i < 9; i++) {
+    twice_set = sk_bits_or(twice_set, sk_bits_and(once, t->on[i]));
+    once = sk_bits_or(once, t->on[i]);
+  }
+  for (int i = 1; i <= 9 && !sk_bits_empty(twice_set); i++)
     for (int j = i + 1; j <= 9 && !sk_bits_empty(t->on[i - 1]); j++) {
       sk_bits both = sk_bits_and(t->on[i - 1], t->on[j - 1]);
       if (sk_bits_empty(both)) continue;
@@ -353,7 +359,7 @@ static void check_one(fctx *x, int p) {
   ** order: rows, columns, boxes, per kind the digits, per digit the
   ** houses.  HoDoKu's scratch set ends as the last house met of the last
   ** digit set anywhere: the last box met. */
-  uint32_t twice[9];
+  uint32_t twice[9], any_twice = 0;
   int last = -1;
   uint32_t last_met = 0;
   for (int i = 0; i < 9; i++) {
@@ -364,13 +370,14 @@ static void check_one(fctx *x, int p) {
       met |= m;
     }
     twice[i] = dup;
+    any_twice |= dup;
     if (met) { last = i; last_met = met; }
   }
   if (last >= 0) {
     int box = 31 - __builtin_clz(last_met >> 18);
     x->v0 = sk_bits_first(sk_bits_and(sk_house_bits[18 + box], t->on[last]));
   }
-  for (int k = 0; k < 3; k++)
+  for (int k = 0; k < 3 && any_twice; k++)
     for (int i = 1; i <= 9; i++)
       for (uint32_t hs = (twice[i - 1] >> (9 * k)) & 0x1ff; hs; hs &= hs - 1) {
         int h = __builtin_ctz(hs);
@@ -398,11 +405,13 @@ static void check_one(fctx *x, int p) {
   ** digit the table deletes nowhere is not looked at.  HoDoKu's scratch
   ** set ends as the last such house's places (then as box 9's places of
   ** 9, below). */
-  uint32_t gone[9];
-  for (int i = 0; i < 9; i++)
+  uint32_t gone[9], any_gone = 0;
+  for (int i = 0; i < 9; i++) {
     gone[i] = sk_bits_empty(t->off[i]) ? 0
             : x->ahouse[i] & ~houses_of(sk_bits_andnot(x->allowed[i], t->off[i]));
-  for (int k = 0; k < 3; k++)
+    any_gone |= gone[i];
+  }
+  for (int k = 0; k < 3 && any_gone; k++)
     for (int i = 1; i <= 9; i++)
       for (uint32_t hs = (gone[i - 1] >> (9 * k)) & 0x1ff; hs; hs &= hs - 1) {
         int h = __builtin_ctz(hs);
