@@ -88,7 +88,7 @@ typedef struct fctx {
   const sk_search *s;
   const sk_grid *g;
   const tb_links *L;
-  tb_links *own_links;         /* nets: the links they are made of */
+  tb_links *own_links;         /* nets: the links they are made of, when made here */
   const tb_tables *tabs;       /* chains: every candidate's tables */
   ftab *tab;                   /* per premise node (< TB_NODES) */
   const uint16_t *node;        /* chains: all tables' entries (tabs' pools) */
@@ -688,10 +688,15 @@ static int search(const sk_search *s, int nets) {
           index_table(&x, p, x.tabs->at[p], x.tabs->node + x.tabs->at[p], x.tabs->n[p]);
         }
   } else {
-    x.own_links = calloc(1, sizeof *x.own_links);
-    if (!x.own_links) goto done;
-    if (tb_build_links(x.own_links, g, 1, 0) != 0) goto done;
-    x.L = x.own_links;
+    /* the links of the chain tables of this grid when they were made
+    ** (forcing chains are tried first), else the nets' own */
+    x.L = tb_peek_links(s, 1, 0);
+    if (!x.L) {
+      x.own_links = calloc(1, sizeof *x.own_links);
+      if (!x.own_links) goto done;
+      if (tb_build_links(x.own_links, g, 1, 0) != 0) goto done;
+      x.L = x.own_links;
+    }
     x.tmp = x.L->stale_set;
     x.v0 = x.L->stale_first;
     int look = (int)host->param(s, "look-ahead", 4);
