@@ -41,8 +41,10 @@
 ** grouped-nice-loop searched the same grid before (the solver tries it
 ** first), they are its tables, not made again.  The nets make their own
 ** (nets.c).  The large scratch arrays of both (the per-table sets, the
-** outcome keys, the entry index and the chain lengths, megabytes) are
-** kept for the rating.
+** outcome keys and the entry index, megabytes) are kept for the rating.
+** A chain's length is taken when a step asks for it; a net search that
+** emits its first step only measures the chains of the outcomes that can
+** still come first under the comparator (settle, below).
 **
 ** Options (host->param, HoDoKu's default):
 **   max-table-entry-length   1000  entries of a table
