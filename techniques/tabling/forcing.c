@@ -41,8 +41,10 @@
 ** grouped-nice-loop searched the same grid before (the solver tries it
 ** first), they are its tables, not made again.  The nets make their own
 ** (nets.c).  The large scratch arrays of both (the per-table sets, the
-** outcome keys, the entry index and the chain lengths, megabytes) are
-** kept for the rating.
+** outcome keys and the entry index, megabytes) are kept for the rating.
+** A chain's length is taken when a step asks for it; a net search that
+** emits its first step only measures the chains of the outcomes that can
+** still come first under the comparator (settle, below).
 **
 ** Options (host->param, HoDoKu's default):
 **   max-table-entry-length   1000  entries of a table
@@ -88,27 +90,30 @@ typedef struct fctx {
   const sk_search *s;
   const sk_grid *g;
   const tb_links *L;
-  tb_links *own_links;         /* nets: the links they are made of */
-  tb_table *T;                 /* nets: the table being read */
+  tb_links *own_links;         /* nets: the links they are made of, when made here */
   const tb_tables *tabs;       /* chains: every candidate's tables */
   ftab *tab;                   /* per premise node (< TB_NODES) */
-  const uint16_t *node;        /* all tables' entries (chains: tabs' pools) */
+  const uint16_t *node;        /* chains: all tables' entries (tabs' pools) */
   const int16_t *parent;
-  uint16_t *net_node;          /* nets: the pools the net tables are copied to */
-  int16_t *net_parent;
-  int nnode, capnode, cappar;
+  const uint16_t *dist;
   uint16_t *where;             /* where[p * TB_NODES + n]: entry of normal node n in
                                ** table p, read only for the nodes its sets hold */
   fstep *st;
   int nst, capst;
   struct { int table, entry; } *chs;       /* chains: a table's entry, walked back */
   int nchs, capchs;
-  uint16_t *len;               /* per entry: its chain's nodes (the scratch's) */
   int only_one;
   tb_nets *N;                  /* forcing nets: the net tables (else NULL) */
   int *key;                    /* outcome -> step, with only_one */
+  /* deferred steps (a net search emitting its first step only): every
+  ** step found, its chains recorded, its length and net flag not made */
+  int defer;
+  fstep *lg;
+  int nlg, caplg;
   int oom;
   sk_bits allowed[9];          /* finder.getCandidatesAllowed */
+  uint32_t ahouse[9];          /* per digit: the houses holding an allowed place */
+  uint32_t hm[SK_CELLS];       /* per cell: its row, column, box (bits h, 9 + c, 18 + b) */
   sk_bits empty;               /* the empty cells */
   /* HoDoKu's scratch set tmpSet, which a premise contradicting itself
   ** prints the first cell of, as its previous user left it: its cells,
@@ -151,6 +156,28 @@ static void begin_contra(fctx *x, int p, int entity, int number) {
   begin(x, F_CONTRA, p / 18, (p >> 1) % 9 + 1, !(p & 1), entity, number);
 }
 
+/* The nodes of the chain of the entry at e of the table at at in the
+** pools (HoDoKu's chain length).  Without ALS nodes every link has
+** distance 2 and an entry's distance is twice its depth (the premise's 1):
+** the length is the distance / 2 + 1.  With them, an entry rewritten to a
+** later parent is walked back (at most TB_MAX_ENTRIES nodes, as a cycle
+** would be), else its parent's length plus one. */
+static int chain_len(const fctx *x, int at, int e) {
+  if (x->L->maxdist <= 2) return x->dist[at + e] / 2 + 1;
+  const int16_t *par = x->parent + at;
+  int n = 0;
+  for (int j = e;; n++) {
+    int q = par[j];
+    if (q < 0) return n + 1;
+    if (q >= j) {
+      int k = 0;
+      for (int i = j; i >= 0 && k < TB_MAX_ENTRIES; i = par[i]) k++;
+      return n + k;
+    }
+    j = q;
+  }
+}
+
 /* addChain: the chain of table p to node n (premise first) */
 static void chain(fctx *x, int p, int n) {
   const ftab *t = &x->tab[p];
@@ -165,39 +192,132 @@ static void chain(fctx *x, int p, int n) {
   x->chs[x->nchs].entry = e;
   x->nchs++;
   x->cur.nch++;
+  if (x->defer) return;
   if (x->N) {
     int net = 0;
     x->cur.len += tb_nets_chain(x->N, p, e, &net, NULL, NULL, 0);
     x->cur.net |= net;
   } else {
-    x->cur.len += x->len[t->at + e];
+    x->cur.len += chain_len(x, t->at, e);
   }
 }
 
-/* replaceOrCopyStep */
-static void finish(fctx *x) {
-  if (x->oom) return;
-  /* a net search keeps nets only (replaceOrCopyStep with chainsOnly off) */
-  if (x->N && !x->cur.net) {
-    x->nchs = x->cur.ch;
-    return;
-  }
+/* replaceOrCopyStep: step c kept, or dropped, or replacing the step of
+** its outcome; 0, or -1 when dropped (a net search keeps nets only:
+** replaceOrCopyStep with chainsOnly off) */
+static int keep(fctx *x, const fstep *c) {
+  if (x->N && !c->net) return -1;
   if (x->only_one) {
-    int k = ((x->cur.type - 1) * 2 + x->cur.place) * 729 + x->cur.cell * 9 + x->cur.digit - 1;
+    int k = ((c->type - 1) * 2 + c->place) * 729 + c->cell * 9 + c->digit - 1;
     int old = x->key[k];
     if (old >= 0) {
-      if (x->st[old].len > x->cur.len) x->st[old] = x->cur;
-      return;
+      if (x->st[old].len > c->len) x->st[old] = *c;
+      return 0;
     }
     x->key[k] = x->nst;
   }
-  if (grow((void **)&x->st, &x->capst, x->nst + 1, sizeof *x->st)) { x->oom = 1; return; }
-  x->st[x->nst++] = x->cur;
+  if (grow((void **)&x->st, &x->capst, x->nst + 1, sizeof *x->st)) { x->oom = 1; return 0; }
+  x->st[x->nst++] = *c;
+  return 0;
+}
+
+static void finish(fctx *x) {
+  if (x->oom) return;
+  if (x->defer) {
+    if (grow((void **)&x->lg, &x->caplg, x->nlg + 1, sizeof *x->lg)) { x->oom = 1; return; }
+    x->lg[x->nlg++] = x->cur;
+    return;
+  }
+  if (keep(x, &x->cur) != 0) x->nchs = x->cur.ch;
+}
+
+/* A deferred step's length and net flag, from its chains. */
+static void resolve(fctx *x, fstep *t) {
+  t->len = 0;
+  t->net = 0;
+  for (int k = 0; k < t->nch; k++) {
+    int net = 0;
+    t->len += tb_nets_chain(x->N, x->chs[t->ch + k].table, x->chs[t->ch + k].entry, &net, NULL, NULL, 0);
+    t->net |= net;
+  }
+}
+
+/* The deferred steps kept as finish would have kept them, as far as the
+** first step of the sort needs them.  HoDoKu's comparator (fcmp) orders
+** the outcome classes consistently: placements by cell, then
+** eliminations by cell * 10 + digit, so the sort's first step is in the
+** least class holding a step, and a step's length is read only against
+** steps of its own class.  Within a class the comparator is a consistent
+** order by length, and the first step is the first found of the shortest,
+** whatever the other classes hold; except for a placement class holding
+** both contradictions and verities, which compare "after" both ways, so
+** that the result depends on where the sort meets them, that is on every
+** step kept.  So the classes are resolved in ascending order until one
+** holds a net: that class's steps alone are kept, or, when it holds both
+** types of placements, every step is resolved and kept as finish would. */
+static void settle(fctx *x) {
+  enum { NCLASS = SK_CELLS + SK_CELLS * 10 };
+  int n = x->nlg;
+  if (!n) return;
+  int *ord = malloc((size_t)n * sizeof *ord);
+  int *at = calloc(NCLASS + 1, sizeof *at);
+  if (!ord || !at) {
+    x->oom = 1;
+    free(ord);
+    free(at);
+    return;
+  }
+#define CLASS(t) ((t)->place ? (t)->cell : SK_CELLS + (t)->cell * 10 + (t)->digit - 1)
+  /* the steps by class, each class in the order found */
+  for (int i = 0; i < n; i++) at[CLASS(&x->lg[i]) + 1]++;
+  for (int k = 0; k < NCLASS; k++) at[k + 1] += at[k];
+  for (int i = 0; i < n; i++) ord[at[CLASS(&x->lg[i])]++] = i;
+  for (int i = 0; i < n; ) {
+    int j = i, k = CLASS(&x->lg[ord[i]]), types = 0;
+    for (; j < n && CLASS(&x->lg[ord[j]]) == k; j++) {
+      fstep *t = &x->lg[ord[j]];
+      resolve(x, t);
+      if (t->net) types |= 1 << t->type;
+    }
+    if (!types) {
+      i = j;
+      continue;
+    }
+    if (k < SK_CELLS && types == (1 << F_CONTRA | 1 << F_VERITY)) {
+      for (int l = 0; l < n; l++) {
+        resolve(x, &x->lg[l]);
+        keep(x, &x->lg[l]);
+      }
+    } else {
+      for (int l = i; l < j; l++) keep(x, &x->lg[ord[l]]);
+    }
+    break;
+  }
+#undef CLASS
+  free(ord);
+  free(at);
 }
 
 /* {====== the checks */
 
 static int normal(int cell, int d, int on) { return tb_node(cell, d, on); }
+
+/* the houses a set of cells meets: bit r for row r, 9 + c for column c,
+** 18 + b for box b (read row by row: a column is met when a row's mask
+** has it, a box when its band's rows have one of its three columns) */
+static uint32_t houses_of(sk_bits b) {
+  unsigned f[9], rows = 0, cols = 0, boxes = 0;
+  for (int r = 0; r < 9; r++) {
+    f[r] = sk_bits_row(b, r);
+    rows |= (unsigned)(f[r] != 0) << r;
+    cols |= f[r];
+  }
+  for (int band = 0; band < 3; band++) {
+    unsigned u = f[3 * band] | f[3 * band + 1] | f[3 * band + 2];
+    for (int j = 0; j < 3; j++) boxes |= (unsigned)(((u >> (3 * j)) & 7) != 0) << (3 * band + j);
+  }
+  return rows | cols << 9 | boxes << 18;
+}
 
 /* checkOneChain: contradictions of table p. */
 static void check_one(fctx *x, int p) {
@@ -219,7 +339,13 @@ static void check_one(fctx *x, int p) {
     chain(x, p, normal(c, i, 1));
     finish(x);
   }
-  for (int i = 1; i <= 9; i++)
+  /* two digits set in one cell: looked for when a cell is set twice */
+  sk_bits once = {{0, 0}}, twice_set = {{0, 0}};
+  for (int i = 0; i < 9; i++) {
+    twice_set = sk_bits_or(twice_set, sk_bits_and(once, t->on[i]));
+    once = sk_bits_or(once, t->on[i]);
+  }
+  for (int i = 1; i <= 9 && !sk_bits_empty(twice_set); i++)
     for (int j = i + 1; j <= 9 && !sk_bits_empty(t->on[i - 1]); j++) {
       sk_bits both = sk_bits_and(t->on[i - 1], t->on[j - 1]);
       if (sk_bits_empty(both)) continue;
@@ -229,13 +355,35 @@ static void check_one(fctx *x, int p) {
       chain(x, p, normal(c, j, 1));
       finish(x);
     }
-  /* checkHouseSet: a digit set twice in a row, column, box */
-  for (int k = 0; k < 3; k++)
+  /* checkHouseSet: a digit set twice in a row, column, box.  Each
+  ** digit's set cells are walked once, collecting the houses met twice
+  ** (house masks: bit k * 9 + h); the hits are then taken in HoDoKu's
+  ** order: rows, columns, boxes, per kind the digits, per digit the
+  ** houses.  HoDoKu's scratch set ends as the last house met of the last
+  ** digit set anywhere: the last box met. */
+  uint32_t twice[9], any_twice = 0;
+  int last = -1;
+  uint32_t last_met = 0;
+  for (int i = 0; i < 9; i++) {
+    uint32_t met = 0, dup = 0;
+    for (sk_bits b = t->on[i]; !sk_bits_empty(b); ) {
+      uint32_t m = x->hm[sk_bits_pop(&b)];
+      dup |= met & m;
+      met |= m;
+    }
+    twice[i] = dup;
+    any_twice |= dup;
+    if (met) { last = i; last_met = met; }
+  }
+  if (last >= 0) {
+    int box = 31 - __builtin_clz(last_met >> 18);
+    x->v0 = sk_bits_first(sk_bits_and(sk_house_bits[18 + box], t->on[last]));
+  }
+  for (int k = 0; k < 3 && any_twice; k++)
     for (int i = 1; i <= 9; i++)
-      for (int h = 0; h < 9 && !sk_bits_empty(t->on[i - 1]); h++) {
+      for (uint32_t hs = (twice[i - 1] >> (9 * k)) & 0x1ff; hs; hs &= hs - 1) {
+        int h = __builtin_ctz(hs);
         sk_bits in = sk_bits_and(sk_house_bits[k * 9 + h], t->on[i - 1]);
-        if (!sk_bits_empty(in)) x->v0 = sk_bits_first(in);
-        if (sk_bits_count(in) < 2) continue;
         begin_contra(x, p, k == 0 ? E_LINE : k == 1 ? E_COL : E_BLOCK, h);
         for (int c; (c = sk_bits_pop(&in)) >= 0; ) chain(x, p, normal(c, i, 1));
         finish(x);
@@ -254,14 +402,22 @@ static void check_one(fctx *x, int p) {
     for (sk_mask m = g->cand[c]; m; m &= m - 1) chain(x, p, normal(c, sk_mask_first(m), 0));
     finish(x);
   }
-  /* checkHouseDel: every place of a digit in a house deleted (a digit
-  ** the table deletes nowhere has no such house; HoDoKu's scratch set is
-  ** left as the last house, box 9's digit 9, leaves it) */
-  for (int k = 0; k < 3; k++)
+  /* checkHouseDel: every place of a digit in a house deleted: the houses
+  ** holding a place of the digit (allowed) and none left undeleted; a
+  ** digit the table deletes nowhere is not looked at.  HoDoKu's scratch
+  ** set ends as the last such house's places (then as box 9's places of
+  ** 9, below). */
+  uint32_t gone[9], any_gone = 0;
+  for (int i = 0; i < 9; i++) {
+    gone[i] = sk_bits_empty(t->off[i]) ? 0
+            : x->ahouse[i] & ~houses_of(sk_bits_andnot(x->allowed[i], t->off[i]));
+    any_gone |= gone[i];
+  }
+  for (int k = 0; k < 3 && any_gone; k++)
     for (int i = 1; i <= 9; i++)
-      for (int h = 0; h < 9 && !sk_bits_empty(t->off[i - 1]); h++) {
+      for (uint32_t hs = (gone[i - 1] >> (9 * k)) & 0x1ff; hs; hs &= hs - 1) {
+        int h = __builtin_ctz(hs);
         sk_bits in = sk_bits_and(sk_house_bits[k * 9 + h], x->allowed[i - 1]);
-        if (sk_bits_empty(in) || !sk_bits_equal(sk_bits_and(in, t->off[i - 1]), in)) continue;
         x->v0 = sk_bits_first(in);
         begin_contra(x, p, k == 0 ? E_LINE : k == 1 ? E_COL : E_BLOCK, h);
         for (int c; (c = sk_bits_pop(&in)) >= 0; ) chain(x, p, normal(c, i, 0));
@@ -428,8 +584,6 @@ typedef struct fscratch {
   ftab *tab;
   int *key;
   uint16_t *where;
-  uint16_t *len;
-  int caplen;
   int in_use, orphan;
 } fscratch;
 
@@ -439,7 +593,6 @@ static void scratch_free(fscratch *f) {
   free(f->tab);
   free(f->key);
   free(f->where);
-  free(f->len);
   free(f);
 }
 
@@ -470,30 +623,19 @@ static fscratch *scratch_get(const sk_search *s, int *own) {
   return f;
 }
 
-/* table p's sets and entry index, and its entries' chain lengths (the
-** parents come first, but for ALS rewrites) in len[at ..) */
-static void index_table(fctx *x, int p, int at, tb_view T) {
+/* table p's sets and entry index: its entries node[0 .. n), at at in the
+** pools (chains) */
+static void index_table(fctx *x, int p, int at, const uint16_t *node, int n) {
   ftab *t = &x->tab[p];
   memset(t, 0, sizeof *t);
   t->at = at;
-  t->n = T.n;
-  uint16_t *ln = x->len + at;
-  for (int i = 0; i < T.n; i++) {
-    int q = T.parent[i];
-    if (q < 0) ln[i] = 1;
-    else if (q < i) ln[i] = (uint16_t)(ln[q] + 1);
-    else {
-      int k = 0;
-      for (int j = i; j >= 0 && k < TB_MAX_ENTRIES; j = T.parent[j]) k++;
-      ln[i] = (uint16_t)k;
-    }
-  }
+  t->n = n;
   uint16_t *wh = x->where + (size_t)p * TB_NODES;
-  for (int i = 0; i < T.n; i++) {
-    int n = T.node[i];
-    if (!tb_is_normal(n)) continue;
-    sk_bits_set((n & 1) ? &t->on[(n >> 1) % 9] : &t->off[(n >> 1) % 9], n / 18);
-    wh[n] = (uint16_t)i;
+  for (int i = 0; i < n; i++) {
+    int v = node[i];
+    if (!tb_is_normal(v)) continue;
+    sk_bits_set((v & 1) ? &t->on[(v >> 1) % 9] : &t->off[(v >> 1) % 9], v / 18);
+    wh[v] = (uint16_t)i;
   }
 }
 
@@ -523,9 +665,12 @@ static int search(const sk_search *s, int nets) {
     for (int c = 0; c < SK_CELLS; c++)
       if (g->value[c]) sk_bits_clear(&a, c);
     x.allowed[d] = a;
+    x.ahouse[d] = houses_of(a);
   }
-  for (int c = 0; c < SK_CELLS; c++)
+  for (int c = 0; c < SK_CELLS; c++) {
     if (!g->value[c]) sk_bits_set(&x.empty, c);
+    x.hm[c] = 1u << sk_cell_house[c][0] | 1u << sk_cell_house[c][1] | 1u << sk_cell_house[c][2];
+  }
   if (!nets) {
     /* every candidate's two tables, shared (the engine's budget is asked
     ** as they are made: a stopped search, like one out of memory, finds
@@ -535,28 +680,33 @@ static int search(const sk_search *s, int nets) {
     x.L = &x.tabs->L;
     x.node = x.tabs->node;
     x.parent = x.tabs->parent;
+    x.dist = x.tabs->dist;
     x.tmp = x.L->stale_set;
     x.v0 = x.L->stale_first;
-    if (grow((void **)&scr->len, &scr->caplen, x.tabs->total, sizeof *scr->len)) goto done;
-    x.len = scr->len;
     for (int c = 0; c < SK_CELLS; c++)
       for (sk_mask m = g->cand[c]; m; m &= m - 1)
         for (int on = 1; on >= 0; on--) {
           int p = normal(c, sk_mask_first(m), on);
-          index_table(&x, p, x.tabs->at[p], tb_tables_view(x.tabs, p));
+          index_table(&x, p, x.tabs->at[p], x.tabs->node + x.tabs->at[p], x.tabs->n[p]);
         }
   } else {
-    x.own_links = calloc(1, sizeof *x.own_links);
-    x.T = calloc(1, sizeof *x.T);
-    if (!x.own_links || !x.T) goto done;
-    if (tb_build_links(x.own_links, g, 1, 0) != 0) goto done;
-    x.L = x.own_links;
+    /* the links of the chain tables of this grid when they were made
+    ** (forcing chains are tried first), else the nets' own */
+    x.L = tb_peek_links(s, 1, 0);
+    if (!x.L) {
+      x.own_links = calloc(1, sizeof *x.own_links);
+      if (!x.own_links) goto done;
+      if (tb_build_links(x.own_links, g, 1, 0) != 0) goto done;
+      x.L = x.own_links;
+    }
     x.tmp = x.L->stale_set;
     x.v0 = x.L->stale_first;
     int look = (int)host->param(s, "look-ahead", 4);
     if (look < 0) look = 0;
     x.N = tb_nets_new(x.L, g, maxe, look, s);
     if (!x.N) goto done;
+    /* only the first step wanted: lengths and net flags as it needs them */
+    x.defer = !every;
     tb_nets_stale(x.N, &x.tmp, &x.v0);
     /* every candidate's two net tables; the engine's budget is asked at
     ** each cell */
@@ -565,23 +715,11 @@ static int search(const sk_search *s, int nets) {
       for (sk_mask m = g->cand[c]; m; m &= m - 1)
         for (int on = 1; on >= 0; on--) {
           int p = normal(c, sk_mask_first(m), on);
-          tb_nets_table(x.N, p, x.T);
-          if (grow((void **)&x.net_node, &x.capnode, x.nnode + x.T->n, sizeof *x.net_node) ||
-              grow((void **)&x.net_parent, &x.cappar, x.nnode + x.T->n, sizeof *x.net_parent) ||
-              grow((void **)&scr->len, &scr->caplen, x.nnode + x.T->n, sizeof *scr->len)) {
-            x.oom = 1;
-            break;
-          }
-          x.len = scr->len;
-          memcpy(x.net_node + x.nnode, x.T->node, (size_t)x.T->n * sizeof *x.net_node);
-          memcpy(x.net_parent + x.nnode, x.T->parent, (size_t)x.T->n * sizeof *x.net_parent);
-          tb_view v = {x.T->n, x.T->ndirect, x.T->node, x.T->parent, x.T->dist};
-          index_table(&x, p, x.nnode, v);
-          x.nnode += x.T->n;
+          int n;
+          const uint16_t *nd = tb_nets_nodes(x.N, p, &n);
+          index_table(&x, p, 0, nd, n);
         }
     }
-    x.node = x.net_node;
-    x.parent = x.net_parent;
   }
   if (x.oom) goto done;
   for (int c = 0; c < SK_CELLS; c++)
@@ -593,6 +731,7 @@ static int search(const sk_search *s, int nets) {
   for (int c = 0; c < SK_CELLS; c++)
     for (sk_mask m = g->cand[c]; m; m &= m - 1) check_two(&x, c, sk_mask_first(m));
   check_houses(&x);
+  if (x.defer && !x.oom) settle(&x);
   if (x.oom || !x.nst) goto done;
   int *idx = malloc((size_t)x.nst * 2 * sizeof *idx);
   if (!idx) goto done;
@@ -608,14 +747,11 @@ static int search(const sk_search *s, int nets) {
 done:
   tb_nets_free(x.N);
   if (x.own_links) tb_free_links(x.own_links);
-  if (x.T) tb_free_table(x.T);
   free(x.own_links);
-  free(x.T);
   if (own) tb_tables_free(x.tabs);
   if (own_scratch) scratch_free(scr);
-  free(x.net_node);
-  free(x.net_parent);
   free(x.st);
+  free(x.lg);
   free(x.chs);
   return r;
 }

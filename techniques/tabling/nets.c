@@ -570,18 +570,9 @@ void tb_nets_stale(const tb_nets *N, sk_bits *tmp, int *v0) {
   *v0 = N->v0;
 }
 
-int tb_nets_table(const tb_nets *N, int premise, tb_table *T) {
-  const etab *E = &N->e[premise];
-  T->n = E->n;
-  T->ndirect = E->nfill - 1;
-  for (int i = 0; i < E->n; i++) {
-    T->node[i] = N->enode[E->at + i];
-    T->dist[i] = N->edist[E->at + i];
-    int q = N->epar[E->at + i];
-    if (q < 0) q = i ? N->fe[N->fill[premise].at + i].slot[0] : -1;
-    T->parent[i] = (int16_t)q;
-  }
-  return 0;
+const uint16_t *tb_nets_nodes(const tb_nets *N, int premise, int *n) {
+  *n = N->e[premise].n;
+  return N->enode + N->e[premise].at;
 }
 
 /* {====== chains */

@@ -643,6 +643,15 @@ static int fill_all(tb_tables *t, const sk_grid *g, const sk_search *s) {
   return r;
 }
 
+const tb_links *tb_peek_links(const sk_search *s, int groups, int als) {
+  const sk_grid *g = s->grid;
+  const tb_box *b = s->host->get_aux(s, &tables_key[groups != 0][als != 0]);
+  if (b && b->valid && !memcmp(b->value, g->value, sizeof b->value) &&
+      !memcmp(b->t.L.cand, g->cand, sizeof b->t.L.cand))
+    return &b->t.L;
+  return NULL;
+}
+
 const tb_tables *tb_get_tables(const sk_search *s, int groups, int als, int maxe, int *own) {
   const sk_host *host = s->host;
   const sk_grid *g = s->grid;

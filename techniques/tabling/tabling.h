@@ -181,6 +181,10 @@ int tb_view_chain(const tb_view *T, int e, uint16_t *out, int max);
 ** the result with tb_tables_free (a search outside a rating). */
 const tb_tables *tb_get_tables(const sk_search *s, int groups, int als, int maxe, int *own);
 void tb_tables_free(const tb_tables *t);
+/* The links of the tables tb_get_tables keeps for the search's grid (with
+** groups and als), when it made them for this grid; else NULL.  Valid
+** until the next tb_get_tables call with the same groups and als. */
+const tb_links *tb_peek_links(const sk_search *s, int groups, int als);
 
 /* nets.c: every candidate's two net tables of a grid, expanded, with
 ** look-ahead rounds of singles; links must have group nodes and no ALS.
@@ -189,8 +193,8 @@ typedef struct tb_nets tb_nets;
 tb_nets *tb_nets_new(const tb_links *L, const sk_grid *g, int max_entries, int lookahead,
                      const sk_search *s);
 void tb_nets_free(tb_nets *N);
-/* premise's expanded table into T (node, dist, parent: the first parent) */
-int tb_nets_table(const tb_nets *N, int premise, tb_table *T);
+/* the nodes of premise's expanded table, *n of them, in table order */
+const uint16_t *tb_nets_nodes(const tb_nets *N, int premise, int *n);
 /* HoDoKu's chain length of entry e of premise's table (main chain,
 ** branches and their separators); *is_net: it has a branch; nodes (if not
 ** NULL) gets up to max of its nodes, *nnodes how many */
