@@ -20,6 +20,7 @@
 #include <time.h>
 #include "sk_analysis.h"
 #include "sk_solver.h"
+#include "bench_clock.h"
 
 typedef struct bset { const char *label, *file; long ssts_cap; } bset;
 
@@ -30,12 +31,6 @@ static const bset sets[] = {
   {"forum_hardest_1106", "puzzles6_forum_hardest_1106.txt",       20},
   {"forum_hardest_11+",  "puzzles5_forum_hardest_1905_11+.txt",   20},
 };
-
-static double cpu_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 typedef struct item { uint8_t v[SK_CELLS], sol[SK_CELLS]; sk_grid g; } item;
 
@@ -63,14 +58,14 @@ static long load(const char *path, long cap, item **out) {
 static void backdoors(const char *what, item *a, long n, const sk_techset *set, int k) {
   long hist[SK_BACKDOOR_MAX_ORDER + 2] = {0};
   uint64_t tests = 0;
-  double t0 = cpu_now();
+  double t0 = bench_thread_cpu();
   for (long i = 0; i < n; i++) {
     sk_backdoor bd;
     if (sk_backdoor_find(&a[i].g, a[i].sol, set, k, &bd) != 0) { printf("  error\n"); return; }
     hist[bd.order + 1]++;
     tests += bd.tests;
   }
-  double t = cpu_now() - t0;
+  double t = bench_thread_cpu() - t0;
   printf("  %-9s %6ld puzzles %9.3f s %10.0f puzzles/s %9.0f placements/s  orders:", what, n, t,
          t > 0 ? (double)n / t : 0, t > 0 ? (double)tests / t : 0);
   for (int o = 0; o <= k; o++) printf(" %d:%ld", o, hist[o + 1]);
@@ -97,20 +92,20 @@ int main(int argc, char **argv) {
     printf("%s (%ld puzzles)\n", sets[s].label, n);
     backdoors("backdoor", a, n, NULL, 3);
     if (ssts) backdoors("ssts", a, n < sets[s].ssts_cap ? n : sets[s].ssts_cap, ssts, 2);
-    double t0 = cpu_now();
+    double t0 = bench_thread_cpu();
     long minimal = 0;
     for (long i = 0; i < n; i++) minimal += sk_redundant_clues(a[i].v, NULL) == 0;
-    double t = cpu_now() - t0;
+    double t = bench_thread_cpu() - t0;
     printf("  %-9s %6ld puzzles %9.3f s %10.0f puzzles/s  minimal: %ld\n", "minimal", n, t,
            t > 0 ? (double)n / t : 0, minimal);
-    t0 = cpu_now();
+    t0 = bench_thread_cpu();
     double sum = 0;
     for (long i = 0; i < n; i++) {
       sk_correlation c;
       sk_correlation_of(a[i].v, &c);
       sum += c.f;
     }
-    t = cpu_now() - t0;
+    t = bench_thread_cpu() - t0;
     printf("  %-9s %6ld puzzles %9.3f s %10.0f puzzles/s  mean F(A): %.4f\n", "corr", n, t,
            t > 0 ? (double)n / t : 0, n ? sum / (double)n : 0);
     free(a);

@@ -17,12 +17,7 @@
 #include "sk_canon.h"
 #include "sk_gen.h"
 #include "sk_solver.h"
-
-static double cpu_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
+#include "bench_clock.h"
 
 /* Up to max puzzles of a file of 81-character lines. */
 static size_t load(const char *path, uint8_t (*out)[SK_CELLS], size_t max) {
@@ -48,13 +43,13 @@ static size_t load(const char *path, uint8_t (*out)[SK_CELLS], size_t max) {
 static void time_set(const char *what, uint8_t (*p)[SK_CELLS], size_t n) {
   sk_canon_set *s = sk_canon_set_new();
   uint8_t form[SK_CELLS];
-  double t0 = cpu_now();
+  double t0 = bench_thread_cpu();
   size_t bad = 0;
   for (size_t i = 0; i < n; i++) {
     if (sk_canon(p[i], form, NULL) != 0) { bad++; continue; }
     if (s) sk_canon_set_add(s, form);
   }
-  double dt = cpu_now() - t0;
+  double dt = bench_thread_cpu() - t0;
   printf("%-34s %8zu in %6.3f s CPU: %9.0f /s (%.1f us each), %zu classes%s\n", what, n, dt,
          dt > 0 ? (double)n / dt : 0.0, dt > 0 ? dt * 1e6 / (double)n : 0.0,
          s ? sk_canon_set_count(s) : 0, bad ? " (some refused)" : "");

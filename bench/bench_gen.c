@@ -33,23 +33,12 @@
 #include <time.h>
 #include <unistd.h>
 #include "sk_gen.h"
+#include "bench_clock.h"
 
 #define GRIDS 1000000
 #define PUBLISHED 0.88
 #define STUDENT_LO 0.25
 #define STUDENT_HI 0.33
-
-static double wall_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static double cpu_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static double ru_cpu(const struct rusage *u) {
   return (double)u->ru_utime.tv_sec + (double)u->ru_utime.tv_usec * 1e-6 +
@@ -86,7 +75,7 @@ static double lib_round(const char *dir, int threads, double *cpu) {
   snprintf(path, sizeof path, "%s/sudoku.txt", dir);
   snprintf(tmp, sizeof tmp, "%s/sudoku.txt.tmp", dir);
   unlink(path);
-  double c0 = self_cpu(), t0 = wall_now();
+  double c0 = self_cpu(), t0 = bench_wall();
   int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   sk_error err;
   if (fd < 0 || sk_grids_write(fd, 0, GRIDS, 1, SK_FMT_GRID, threads, &err) != 0) {
@@ -95,7 +84,7 @@ static double lib_round(const char *dir, int threads, double *cpu) {
   }
   close(fd);
   rename(tmp, path);
-  double t = wall_now() - t0;
+  double t = bench_wall() - t0;
   *cpu = self_cpu() - c0;
   struct stat st;
   if (stat(path, &st) != 0 || st.st_size != 162999999) {
@@ -110,7 +99,7 @@ static double cli_round(const char *cli, const char *dir, int keep, double *cpu)
   char path[PATH_MAX + 32];
   snprintf(path, sizeof path, "%s/sudoku.txt", dir);
   if (!keep) unlink(path);
-  double t0 = wall_now();
+  double t0 = bench_wall();
   pid_t pid = fork();
   if (pid == 0) {
     if (chdir(dir) != 0) _exit(127);
@@ -124,7 +113,7 @@ static double cli_round(const char *cli, const char *dir, int keep, double *cpu)
     exit(1);
   }
   *cpu = ru_cpu(&u);
-  return wall_now() - t0;
+  return bench_wall() - t0;
 }
 
 static void bench_grids(const char *cli, int rounds) {
@@ -164,7 +153,7 @@ static void bench_puzzles(const char *label, sk_gen_opts o, int n, int rounds) {
   for (int k = 0; k < rounds; k++) {
     sk_gen_stats st = {0, 0, 0};
     long total = 0;
-    double t0 = cpu_now();
+    double t0 = bench_thread_cpu();
     for (int i = 0; i < n; i++) {
       sk_rng r;
       sk_rng_seed(&r, 12345, (uint64_t)i);
@@ -172,7 +161,7 @@ static void bench_puzzles(const char *label, sk_gen_opts o, int n, int rounds) {
       if (g < 0) { printf("  %-26s failed (no puzzle in range)\n", label); return; }
       total += g;
     }
-    double t = cpu_now() - t0;
+    double t = bench_thread_cpu() - t0;
     if (t < best) best = t;
     givens = (double)total / n;
     calls = (double)st.solver_calls / n;

@@ -49,6 +49,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include "sk_engine.h"
+#include "bench_clock.h"
 
 #define MAXSTEPS 512
 #define SHOW_DIFFS 10            /* difference lines per file */
@@ -58,12 +59,6 @@
 static const struct { const char *set; double ms; } hodoku_ms[] = {
   {"mixed-1090", 76.9}, {"top1465", 106.8}, {"kaggle-5001-6000", 0.2},
 };
-
-static double cpu_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static int parse(const char *line, sk_grid *g) {
   uint8_t v[SK_CELLS];
@@ -289,13 +284,13 @@ static int run_file(sk_engine *e, const char *file, double *sec_total, int *scop
     }
     sk_rating r;
     sk_rate_opts o = {.record = 1};
-    double t0 = cpu_now();
+    double t0 = bench_process_cpu();
     if (sk_rate(e, &g, &o, &r) != 0) { fprintf(stderr, "bench_hodoku: out of memory\n"); exit(2); }
     int ids[MAXSTEPS], n = r.nsteps < MAXSTEPS ? r.nsteps : MAXSTEPS;
     for (int k = 0; k < n; k++) ids[k] = r.steps[k].tech;
     int64_t score;
     int level = sk_table_score(t, ids, n, &score);
-    sec += cpu_now() - t0;
+    sec += bench_process_cpu() - t0;
     int part = -1;
     for (int k = 0; k < n || k < nargs; k++)
       if (k >= n || k >= nargs || sk_table_lookup(t, args[k]) != ids[k]) { part = k; break; }

@@ -48,6 +48,7 @@
 #include <time.h>
 #include <sys/stat.h>
 #include "sk_engine.h"
+#include "bench_clock.h"
 
 typedef struct band { const char *name; int lo, hi; int n; double sec, max; } band;
 
@@ -88,12 +89,6 @@ static peerset peersets[2] = {
   {.title = "Sudoku Explainer 1.2.1.3 (its own ratings and times, recorded when SE rated them)"},
 };
 #define NPEERSETS (int)(sizeof peersets / sizeof peersets[0])
-
-static double cpu_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static int parse(const char *line, sk_grid *g) {
   uint8_t v[SK_CELLS];
@@ -189,9 +184,9 @@ static int rate_file(sk_engine *e, const char *path, int max, double budget) {
     o.budget = budget;
     o.profile = prof;
     sk_rating r;
-    double t0 = cpu_now();
+    double t0 = bench_process_cpu();
     sk_rate(e, &g, &o, &r);
-    double dt = cpu_now() - t0;
+    double dt = bench_process_cpu() - t0;
     int er = r.over_budget ? 201 : r.stuck ? 200 : sk_milli_to_tenths(r.er);
     if (er >= 105 && er < 200) { hard_n++; hard_sec += dt; }
     for (int b = 0; b < NBANDS; b++)
@@ -302,13 +297,13 @@ int main(int argc, char **argv) {
     nfiles = 1;
   }
   int total = 0;
-  double t0 = cpu_now();
+  double t0 = bench_process_cpu();
   for (int k = 0; k < nfiles; k++) {
     int n = rate_file(e, files[k], max, budget);
     if (n < 0) return 1;
     total += n;
   }
-  double all = cpu_now() - t0;
+  double all = bench_process_cpu() - t0;
   printf("rating speed per ER band (CPU time; %d puzzles", total);
   for (int k = 0; k < nfiles; k++) printf("%s %s", k ? "," : " of", files[k]);
   if (budget > 0) printf(", budget %.1f s", budget);

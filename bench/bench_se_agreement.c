@@ -19,6 +19,7 @@
 #include <dirent.h>
 #include "sk_engine.h"
 #include "sk_format.h"
+#include "bench_clock.h"
 
 #define MAXSTEPS 400
 #define MAXFILES 16
@@ -173,12 +174,6 @@ static void print_se_step(const se_step *s) {
   printf("\n");
 }
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 int main(int argc, char **argv) {
   char dir[1024], path[1200];
   const char *env = getenv("SK_SE_DATA");
@@ -219,9 +214,9 @@ int main(int argc, char **argv) {
     o.record = 1;
     o.budget = 60;
     sk_rating r;
-    double t0 = now();
+    double t0 = bench_wall();
     sk_rate(e, &g, &o, &r);
-    double dt = now() - t0;
+    double dt = bench_wall() - t0;
     int b = 0;
     while (b < NB - 1 && P[i].er >= edges[b + 1]) b++;
     int er = sk_milli_to_tenths(r.er), ep = sk_milli_to_tenths(r.ep), ed = sk_milli_to_tenths(r.ed);

@@ -39,6 +39,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include "sk_solver.h"
+#include "bench_clock.h"
 
 typedef struct bset {
   const char *label, *file;
@@ -55,12 +56,6 @@ static bset sets[] = {
   {"serg_benchmark",     "puzzles7_serg_benchmark.txt",           0.0, 2, -1},
 };
 #define NSETS (int)(sizeof sets / sizeof sets[0])
-
-static double cpu_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 /* Read the 81-character puzzles of a file (text after them is ignored).
 ** Returns the number read, -1 when the file is absent, exits on a
@@ -108,11 +103,11 @@ static result measure(const uint8_t *p, long n, unsigned long limit, unsigned lo
   volatile unsigned long sink = 0;
   for (int k = 0; k < rounds; k++) {
     long done = 0;
-    double t0 = cpu_now(), t;
+    double t0 = bench_thread_cpu(), t;
     do {
       for (long i = 0; i < n; i++) sink += sk_solve_count(p + i * SK_CELLS, limit, sol, NULL);
       done += n;
-      t = cpu_now() - t0;
+      t = bench_thread_cpu() - t0;
     } while (t < 0.3);
     double us = t * 1e6 / (double)done;
     if (us < r.us) r.us = us;

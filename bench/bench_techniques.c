@@ -30,17 +30,12 @@
 #include <time.h>
 #include <sys/stat.h>
 #include "sk_engine.h"
+#include "bench_clock.h"
 
 #define DEFAULT_STATES 20000
 #define DEFAULT_BUDGET 2.0      /* CPU seconds per technique and mode */
 #define MIN_STATES 20
 #define SLOW_US 100.0
-
-static double thread_cpu(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 typedef struct states { sk_grid *g; size_t n, cap; } states;
 
@@ -112,14 +107,14 @@ static size_t visit(size_t k, size_t n) {
 ** seconds is spent (at least MIN_STATES states, or all of them). */
 static double time_mode(sk_engine *e, int i, const sk_grid *g, size_t n, int all, double budget,
                         long *nstates, long *found, long *hints) {
-  double t0 = thread_cpu(), t = t0;
+  double t0 = bench_thread_cpu(), t = t0;
   size_t k = 0;
   for (; k < n && (k < MIN_STATES || t - t0 < budget); k++) {
     long c = 0;
     sk_engine_hints(e, &g[visit(k, n)], i, all, count_hint, &c);
     if (found && c) (*found)++;
     if (hints) *hints += c;
-    t = thread_cpu();
+    t = bench_thread_cpu();
   }
   *nstates = (long)k;
   return k ? (t - t0) / (double)k * 1e6 : 0;
@@ -202,7 +197,7 @@ int main(int argc, char **argv) {
   if (!e) { fprintf(stderr, "bench_techniques: %s\n", err.msg); return 1; }
   states all = {0};
   long puzzles = 0;
-  double t0 = thread_cpu();
+  double t0 = bench_thread_cpu();
   if (read_set(e, path, &all, &puzzles) != 0) {
     fprintf(stderr, "bench_techniques: cannot read %s\n", path);
     sk_engine_free(e);
@@ -212,7 +207,7 @@ int main(int argc, char **argv) {
   size_t n = all.n / stride;
   printf("bench_techniques: %s, table %s: %ld puzzles, %zu grid states on their paths "
          "(%.1f s to rate), %zu of them searched (every %zu%s)\n", path,
-         sk_engine_table(e)->name, puzzles, all.n, thread_cpu() - t0, n, stride,
+         sk_engine_table(e)->name, puzzles, all.n, bench_thread_cpu() - t0, n, stride,
          stride == 1 ? "st" : "th");
   printf("each technique and mode: until %.1f s of CPU (at least %d states) or all of them; "
          "states = searched find-first/find-all\n", budget, MIN_STATES);

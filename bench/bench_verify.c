@@ -39,6 +39,7 @@
 #include "sk_engine.h"
 #include "sk_gen.h"
 #include "sk_solver.h"
+#include "bench_clock.h"
 
 enum { SRC_KAGGLE, SRC_TOP, SRC_HARD6, SRC_HARD5, SRC_17, SRC_GEN, NSRC };
 
@@ -89,18 +90,6 @@ typedef struct bench {
   by_tech bt;
   int reported;              /* wrong cases printed so far */
 } bench;
-
-static double thread_cpu(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static double wall(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* {====== reading the puzzle files */
 
@@ -216,9 +205,9 @@ static void run_one(bench *b, job *j, tally *t, by_tech *bt) {
   o.solution = sol;
   o.budget = sources[j->src].hard ? b->budget : 0;
   sk_rating r;
-  double c0 = thread_cpu();
+  double c0 = bench_thread_cpu();
   int rc = sk_rate(b->e, &g, &o, &r);
-  t->cpu += thread_cpu() - c0;
+  t->cpu += bench_thread_cpu() - c0;
   t->puzzles++;
   int first_bad = -1;
   long bad = rc == 0 ? check_steps(&r, sol, t, bt, &first_bad) : 0;
@@ -359,14 +348,14 @@ int main(int argc, char **argv) {
   }
   printf("bench_verify: %ld puzzles, %ld threads, budget %.2f s per hard puzzle, "
          "generation seed %llu\n", b.njobs, threads, budget, (unsigned long long)seed);
-  double w0 = wall();
+  double w0 = bench_wall();
   pthread_t th[256];
   int started = 0;
   for (long i = 1; i < threads; i++)
     if (pthread_create(&th[started], NULL, worker, &b) == 0) started++;
   worker(&b);
   for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
-  double secs = wall() - w0;
+  double secs = bench_wall() - w0;
 
   tally all;
   memset(&all, 0, sizeof all);
