@@ -75,8 +75,12 @@ static double thread_cpu_seconds(void) {
 }
 
 /* Ids are looked up once per table entry each time a table is bound (and
-** per plugin as they register): the first character is compared before
-** strcmp is called. */
+** per technique as plugins register), through an open-addressing hash of
+** the techniques' ids kept in the engine.  The index is brought up to date
+** by the lookup itself, so it is a cache written through a const engine:
+** registration and sk_engine_use_table, which run before any rating (and
+** before rate_batch's threads share the engine), leave it whole, and the
+** lookups made during ratings only read it. */
 static unsigned id_hash(const char *id) {
   unsigned h = 2166136261u;                    /* FNV-1a */
   for (; *id; id++) h = (h ^ (unsigned char)*id) * 16777619u;

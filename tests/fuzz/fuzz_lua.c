@@ -720,8 +720,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 ** globals, the libraries, the module, the binding's metatables and
 ** method tables, the registry itself) and the strings' metatable is
 ** recorded once (its fields and its metatable) and restored after each
-** run, then a full collection runs the finalizers of what the script
-** left, under the limits.  math.random is seeded the same way for each
+** run, then, when the run made objects with finalizers (or left much
+** garbage), a full collection runs them, under the limits (see finish).  math.random is seeded the same way for each
 ** input.  The state is closed (and made again for the next input) when a
 ** run leaves what a restore cannot undo: a finalizer the script set, a
 ** change to the collector's mode, or memory in use above what a fresh
