@@ -497,7 +497,7 @@ static const char prelude[] =
   "local costs = {\n"
   "  {E, 'rate', 5000}, {E, 'rate_batch', 20000}, {E, 'first', 800}, {E, 'cheapest', 800},\n"
   "  {E, 'hints', 7500}, {E, 'techniques', 14000}, {E, 'use_table', 1000},\n"
-  "  {P, 'rate', 5000}, {P, 'rate_batch', 10000}, {P, 'line', 5000},\n"
+  "  {P, 'rate', 5000}, {P, 'rate_batch', 20000}, {P, 'line', 5000},\n"
   "  {G, 'solve', 200}, {G, 'count', 500}, {TM.__index, 'yaml', 1000},\n"
   "  {sk, 'engine', 6000}, {sk, 'policy', 5500}, {sk, 'generate', 10000}, {sk, 'table', 1000},\n"
   "  {sk, 'parse_table', 1000}, {sk, 'singles', 2000}, {sk, 'backdoor', 3000},\n"
