@@ -85,9 +85,11 @@ static int provided(const sk_table *t, const char *a) {
   return i >= 0 && !t->entry[i].disabled;
 }
 
-/* {--- HoDoKu's /vp paths: per puzzle string, its step lines ---} */
+/* {--- HoDoKu's /vp paths: per puzzle string, its step lines, and the
+** lines under a step (a forcing chain's or net's chains, two spaces in),
+** '\n' between them, or NULL ---} */
 
-typedef struct path { char puzzle[SK_CELLS + 1]; int n; char **line; } path;
+typedef struct path { char puzzle[SK_CELLS + 1]; int n; char **line, **detail; } path;
 typedef struct paths { path *p; int n, cap; } paths;
 
 static void paths_load(paths *ps, const char *file) {
@@ -110,8 +112,17 @@ static void paths_load(paths *ps, const char *file) {
       memcpy(cur->puzzle, sp + 1, SK_CELLS);
     } else if (cur && !strncmp(buf, "   ", 3)) {
       cur->line = realloc(cur->line, (size_t)(cur->n + 1) * sizeof *cur->line);
-      if (!cur->line || !(cur->line[cur->n] = strdup(buf + 3))) { fclose(f); exit(2); }
-      cur->n++;
+      cur->detail = realloc(cur->detail, (size_t)(cur->n + 1) * sizeof *cur->detail);
+      if (!cur->line || !cur->detail || !(cur->line[cur->n] = strdup(buf + 3))) { fclose(f); exit(2); }
+      cur->detail[cur->n++] = NULL;
+    } else if (cur && cur->n && !strncmp(buf, "  ", 2)) {
+      char **d = &cur->detail[cur->n - 1];
+      size_t old = *d ? strlen(*d) + 1 : 0;
+      char *x = realloc(*d, old + strlen(buf + 2) + 1);
+      if (!x) { fclose(f); exit(2); }
+      if (old) x[old - 1] = '\n';
+      strcpy(x + old, buf + 2);
+      *d = x;
     }
   }
   fclose(f);
@@ -125,8 +136,9 @@ static const path *paths_find(const paths *ps, const char *puzzle) {
 
 static void paths_free(paths *ps) {
   for (int i = 0; i < ps->n; i++) {
-    for (int k = 0; k < ps->p[i].n; k++) free(ps->p[i].line[k]);
+    for (int k = 0; k < ps->p[i].n; k++) free(ps->p[i].line[k]), free(ps->p[i].detail[k]);
     free(ps->p[i].line);
+    free(ps->p[i].detail);
   }
   free(ps->p);
 }
@@ -301,7 +313,8 @@ static int run_file(sk_engine *e, const char *file, double *sec_total, int *scop
       char buf[4096];
       for (int k = 0; k < n && all; k++) {
         sk_step_compact(e, &r.steps[k], buf, sizeof buf);
-        all = !strcmp(buf, hp->line[k]);
+        const char *mine = r.steps[k].detail, *theirs = hp->detail[k];
+        all = !strcmp(buf, hp->line[k]) && (mine && theirs ? !strcmp(mine, theirs) : mine == theirs);
         if (!all) {
           int j;
           for (j = 0; j < ntext && strcmp(text_miss[j].arg, args[k]); j++) ;
@@ -356,7 +369,8 @@ static int run_file(sk_engine *e, const char *file, double *sec_total, int *scop
     printf(" %s %d/%d", t->level[k].name, lv_same[k], lv_scope[k]);
   printf("\n");
   if (with_text) {
-    printf("  step texts equal to HoDoKu's /vp on %d of the %d agreeing puzzles with a path\n",
+    printf("  step texts equal to HoDoKu's /vp (a forcing chain's or net's chains included) on %d of"
+           " the %d agreeing puzzles with a path\n",
            same_text, with_text);
     if (ntext) {
       printf("  first differing text by technique:");

@@ -34,6 +34,26 @@ static void aux_clear_step(sk_auxset *x, int rating_ends) {
 
 static void aux_clear(sk_auxset *x) { aux_clear_step(x, 1); }
 
+/* What a hint's plugin said besides the hint (host emit_with): the order
+** of its eliminations, as cell * 16 + digit (n = 0: none given), and its
+** detail lines (malloc'd, NULL for none). */
+typedef struct sk_elim_order {
+  int n;
+  uint16_t e[SK_CELLS * 9];
+  char *detail;
+} sk_elim_order;
+
+static void extra_keep(sk_elim_order *o, const sk_hint_extra *x) {
+  free(o->detail);
+  o->detail = NULL;
+  o->n = 0;
+  if (!x || x->size < sizeof *x) return;
+  int m = x->order && x->norder > 0 ? (x->norder < SK_CELLS * 9 ? x->norder : SK_CELLS * 9) : 0;
+  if (m) memcpy(o->e, x->order, (size_t)m * sizeof *o->e);
+  o->n = m;
+  if (x->detail) o->detail = strdup(x->detail);   /* lost when out of memory */
+}
+
 /* Per-search context behind sk_search.sink. */
 typedef struct sk_sink {
   sk_engine *e;
@@ -48,12 +68,14 @@ typedef struct sk_sink {
   int have;
   int32_t best_diff;
   sk_hint *best;
+  sk_elim_order *best_order;   /* best's order, when the caller keeps one */
   long count;
   double deadline;         /* CLOCK_MONOTONIC seconds; 0 = none */
   int stop;
   sk_auxset *aux;          /* the step's data, NULL outside a rating step */
   const sk_hint *prev;     /* the hint applied last in this rating, or NULL */
   const sk_table_entry *prev_entry;   /* the entry it came from */
+  const sk_elim_order *prev_order;    /* its order, or NULL */
 } sk_sink;
 
 static double now_seconds(void) {
@@ -156,7 +178,7 @@ static int hint_useful(const sk_grid *g, const sk_hint *h) {
   return 0;
 }
 
-static int host_emit(const sk_search *s, const sk_hint *h) {
+static int host_emit_with(const sk_search *s, const sk_hint *h, const sk_hint_extra *x) {
   sk_sink *k = s->sink;
   if (k->stop) return 1;
   if (k->raw_cb) return k->raw_cb(k->ud, h);
@@ -173,9 +195,14 @@ static int host_emit(const sk_search *s, const sk_hint *h) {
     *k->best = *h;
     k->best_diff = d;
     k->have = 1;
+    if (k->best_order) extra_keep(k->best_order, x);
   }
   if (!k->collect) { k->stop = 1; return 1; }
   return 0;
+}
+
+static int host_emit(const sk_search *s, const sk_hint *h) {
+  return host_emit_with(s, h, NULL);
 }
 
 static int host_run_technique(const sk_search *s, const char *id, const sk_grid *g,
@@ -253,6 +280,13 @@ static const sk_hint *host_prev_hint(const sk_search *s) {
   return ((const sk_sink *)s->sink)->prev;
 }
 
+static const uint16_t *host_prev_order(const sk_search *s, int *n) {
+  const sk_sink *k = s->sink;
+  const sk_elim_order *o = k->prev ? k->prev_order : NULL;
+  if (n) *n = o ? o->n : 0;
+  return o && o->n ? o->e : NULL;
+}
+
 static int32_t host_prev_param(const sk_search *s, const char *name, int32_t dflt) {
   const sk_sink *k = s->sink;
   if (!k->prev || !k->prev_entry || !name) return dflt;
@@ -278,6 +312,8 @@ sk_engine *sk_engine_new(void) {
   e->host.param = host_param;
   e->host.prev_hint = host_prev_hint;
   e->host.prev_param = host_prev_param;
+  e->host.emit_with = host_emit_with;
+  e->host.prev_order = host_prev_order;
   return e;
 }
 
@@ -397,11 +433,14 @@ static const sk_tech *sink_for(sk_sink *k, sk_engine *e, int i) {
 
 /* Run technique i on g; best/diff get the chosen hint.  1 if found. */
 static int find_step(sk_engine *e, const sk_grid *g, int i, double deadline, sk_auxset *aux,
-                     const sk_hint *prev, int prev_i, sk_hint *best, int32_t *diff,
-                     int *timed_out) {
+                     const sk_hint *prev, const sk_elim_order *prev_order, int prev_i,
+                     sk_hint *best, sk_elim_order *best_order, int32_t *diff, int *timed_out) {
   sk_sink k;
   const sk_tech *t = sink_for(&k, e, i);
   k.best = best;
+  k.best_order = best_order;
+  extra_keep(best_order, NULL);
+  k.prev_order = prev_order;
   k.deadline = deadline;
   k.aux = aux;
   k.prev = prev;
@@ -414,8 +453,36 @@ static int find_step(sk_engine *e, const sk_grid *g, int i, double deadline, sk_
   return k.have;
 }
 
+/* s->order: the step's eliminations in the order o lists them (each one
+** of the hint's once), then any o left out, in s->elim's order; NULL when
+** o gives none.  -1 when out of memory. */
+static int step_order(sk_step *s, const sk_elim_order *o) {
+  if (!o || !o->n || !s->nelim) return 0;
+  s->order = malloc((size_t)s->nelim * sizeof *s->order);
+  if (!s->order) return -1;
+  uint8_t taken[SK_CELLS * 16] = {0}, in[SK_CELLS * 16] = {0};
+  for (int j = 0; j < s->nelim; j++) in[s->elim[j]] = 1;
+  int n = 0;
+  for (int j = 0; j < o->n; j++) {
+    unsigned x = o->e[j];
+    if (x < SK_CELLS * 16 && in[x] && !taken[x]) taken[x] = 1, s->order[n++] = (uint16_t)x;
+  }
+  for (int j = 0; j < s->nelim; j++)
+    if (!taken[s->elim[j]]) s->order[n++] = s->elim[j];
+  s->norder = n;
+  return 0;
+}
+
+/* The hint's order and detail lines into step s (the detail's string
+** passes to the step).  -1 when out of memory. */
+static int step_extra(sk_step *s, sk_elim_order *o) {
+  if (step_order(s, o) != 0) return -1;
+  if (o) s->detail = o->detail, o->detail = NULL;
+  return 0;
+}
+
 static int record_step(sk_rating *r, int i, const sk_engine *e, const sk_hint *h,
-                       int32_t diff, const sk_grid *g) {
+                       sk_elim_order *order, int32_t diff, const sk_grid *g) {
   if (r->nsteps == r->cap) {
     int cap = r->cap ? 2 * r->cap : 64;
     sk_step *p = realloc(r->steps, (size_t)cap * sizeof *p);
@@ -442,6 +509,7 @@ static int record_step(sk_rating *r, int i, const sk_engine *e, const sk_hint *h
     for (sk_mask m = h->elim[c] & g->cand[c]; m; m &= m - 1)
       s->elim[s->nelim++] = (uint16_t)(c * 16 + __builtin_ctz(m) + 1);
   sk_step_order_elims(te, h, s);
+  if (step_extra(s, order) != 0) { free(s->elim); free(s->text); return -1; }
   r->nsteps++;
   return 0;
 }
@@ -479,8 +547,13 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
   if (!o) o = &none;
   memset(r, 0, sizeof *r);
   if (!e->table) return -1;
-  sk_hint *h = malloc(2 * sizeof *h), *prev = h + 1;   /* prev: the hint applied last */
-  if (!h) return -1;
+  /* h: the step's hint, prev: the hint applied last; each with its order */
+  struct { sk_hint h[2]; sk_elim_order order[2]; } *hs = malloc(sizeof *hs);
+  if (!hs) return -1;
+  sk_hint *h = &hs->h[0], *prev = &hs->h[1];
+  sk_elim_order *order = &hs->order[0], *prev_order = &hs->order[1];
+  order->n = prev_order->n = 0;
+  order->detail = prev_order->detail = NULL;
   double deadline = o->budget > 0 ? now_seconds() + o->budget : 0;
   sk_grid g = *start;
   int first = 1, placed = 0, prev_i = -1;
@@ -492,7 +565,7 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
     int n = e->table->n;
     int32_t fig[SK_FIG_COUNT] = {0};
     floor_from = malloc(((size_t)n + 1) * sizeof *floor_from);
-    if (!floor_from) { free(h); return -1; }
+    if (!floor_from) { free(hs); return -1; }
     floor_from[n] = SK_STUCK_MILLI;                    /* nothing left: stuck */
     for (int k = n - 1; k >= 0; k--) {
       int32_t f = e->table->entry[k].disabled ? INT32_MAX
@@ -511,13 +584,13 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
       if (e->table->entry[i].disabled) continue;
       if (o->profile) {
         double t0 = thread_cpu_seconds();
-        found = find_step(e, &g, i, deadline, &aux, prev_i >= 0 ? prev : NULL, prev_i, h,
-                          &diff, &timed_out);
+        found = find_step(e, &g, i, deadline, &aux, prev_i >= 0 ? prev : NULL, prev_order,
+                          prev_i, h, order, &diff, &timed_out);
         o->profile[i].seconds += thread_cpu_seconds() - t0;
         o->profile[i].calls++;
         o->profile[i].hits += found;
-      } else found = find_step(e, &g, i, deadline, &aux, prev_i >= 0 ? prev : NULL, prev_i, h,
-                               &diff, &timed_out);
+      } else found = find_step(e, &g, i, deadline, &aux, prev_i >= 0 ? prev : NULL, prev_order,
+                               prev_i, h, order, &diff, &timed_out);
       if (found) break;
     }
     if (timed_out || (deadline > 0 && now_seconds() > deadline)) { r->over_budget = 1; break; }
@@ -539,7 +612,13 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
         else { r->ep = r->er; placed = 1; }
       }
     } else if (o->want && r->er > r->ep) unwanted = 1;
-    if (o->record && record_step(r, i, e, h, diff, &g) != 0) { aux_clear(&aux); free(h); return -1; }
+    if (o->record && record_step(r, i, e, h, order, diff, &g) != 0) {
+      aux_clear(&aux);
+      free(floor_from);
+      free(order->detail);
+      free(hs);
+      return -1;
+    }
     if (!o->record) r->nsteps++;
     if (o->solution && hint_wrong(h, &g, o->solution)) {
       r->wrong = 1;
@@ -549,6 +628,8 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
     aux_clear_step(&aux, 0);               /* the grid changes */
     sk_hint_apply(h, &g);
     *prev = *h;
+    prev_order->n = order->n;
+    memcpy(prev_order->e, order->e, (size_t)order->n * sizeof *order->e);
     prev_i = i;
     if (unwanted) { r->unwanted = 1; r->er = SK_STUCK_MILLI; break; }
     if (o->stop_above > 0 && r->er > o->stop_above) { r->above = 1; break; }
@@ -558,13 +639,16 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
   aux_clear(&aux);
   sk_rating_score_end(e, r);
   r->final = g;
-  free(h);
+  free(order->detail);
+  free(hs);
   return 0;
 }
 
 void sk_rating_free(sk_rating *r) {
   for (int i = 0; i < r->nsteps && r->steps; i++) {
     free(r->steps[i].elim);
+    free(r->steps[i].order);
+    free(r->steps[i].detail);
     free(r->steps[i].text);
   }
   free(r->steps);
@@ -690,7 +774,10 @@ void sk_step_compact(const sk_engine *e, const sk_step *s, char *buf, size_t siz
   int order = e && e->table && s->tech >= 0 && s->tech < e->table->n
                   ? sk_table_param(&e->table->entry[s->tech], "elim-order", 0) : 0;
   int digits[9], nd = 0, seen[10] = {0};
-  if (order == 0) {
+  if (s->order) {                            /* as the technique listed them */
+    for (int k = 0; k < s->norder; k++)
+      if (!seen[s->order[k] % 16]) seen[s->order[k] % 16] = 1, digits[nd++] = s->order[k] % 16;
+  } else if (order == 0) {
     for (int d = 1; d <= 9; d++)
       for (int k = 0; k < s->nelim; k++)
         if (s->elim[k] % 16 == d) { digits[nd++] = d; break; }

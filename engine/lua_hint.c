@@ -81,6 +81,7 @@ void sklua_push_stepview(lua_State *L, const sklua_stepview *v) {
   describe(v, desc, sizeof desc);
   lua_pushstring(L, desc), lua_setfield(L, -2, "description");
   if (v->compact) lua_pushstring(L, v->compact), lua_setfield(L, -2, "compact");
+  if (v->detail) lua_pushstring(L, v->detail), lua_setfield(L, -2, "detail");
 }
 
 static void hint_view(const sklua_hint *x, sklua_stepview *v, uint16_t *buf) {
@@ -90,6 +91,7 @@ static void hint_view(const sklua_hint *x, sklua_stepview *v, uint16_t *buf) {
   v->nelim = sklua_elim_list(x->h.elim, NULL, buf);   /* cut when pushed */
   v->elim = buf;
   v->compact = NULL;
+  v->detail = NULL;
 }
 
 static int h_index(lua_State *L) {

@@ -147,6 +147,7 @@ typedef struct sklua_stepview {
   int32_t diff;
   const uint16_t *elim;        /* cell * 16 + digit */
   const char *compact;         /* HoDoKu's /vp line (sk_step_compact), or NULL */
+  const char *detail;          /* the step's detail lines (sk_step.detail), or NULL */
 } sklua_stepview;
 
 /* Push h (of technique tech of e's table, found on g) as a hint. */

@@ -145,7 +145,7 @@ static int rate_lua(lua_State *L, int fn, int steps, const sk_grid *start, const
     uint16_t buf[SKLUA_MAX_ELIM];
     sklua_stepview v = {x->id, x->name, x->h.text, x->tech, x->h.cell,
                         x->h.cell >= 0 ? x->h.digit : 0, sklua_elim_list(x->h.elim, &g, buf),
-                        x->diff, buf, NULL};
+                        x->diff, buf, NULL, NULL};
     sklua_push_stepview(L, &v);
     lua_rawseti(L, steps, ++r->nsteps);
     if (o->solution && hint_wrong(&x->h, &g, o->solution)) {
@@ -176,7 +176,7 @@ static void push_step(lua_State *L, const sk_engine *e, const sk_step *s) {
   char compact[2048];
   sk_step_compact(e, s, compact, sizeof compact);
   sklua_stepview v = {s->id, s->name, s->text, s->tech, s->cell, s->cell >= 0 ? s->digit : 0,
-                      s->nelim, s->difficulty, s->elim, compact};
+                      s->nelim, s->difficulty, s->elim, compact, s->detail};
   sklua_push_stepview(L, &v);
 }
 

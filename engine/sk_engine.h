@@ -70,6 +70,12 @@ typedef struct sk_step {
   int nelim;
   uint16_t *elim;             /* cell * 16 + digit, ascending */
   char *text;                 /* explanation */
+  /* what the plugin said with host emit_with: the same eliminations in the
+  ** order the technique lists them, and further lines of explanation
+  ** ('\n' between them); NULL (norder 0) when it said none */
+  int norder;
+  uint16_t *order;
+  char *detail;
 } sk_step;
 
 typedef struct sk_rating {
@@ -173,9 +179,11 @@ void sk_step_describe(const sk_step *s, char *buf, size_t size);
 ** " => " and the eliminations grouped by digit, each group's cells in
 ** HoDoKu's compact form ("r3c37<>2, r3c8<>6").  The groups come in the
 ** order of the digits' first elimination in the order HoDoKu's technique
-** lists them, which the step's table entry gives as its param elim-order:
-** 0 (or none) by digit then cell, 1 by cell then digit, 2 house by house
-** (naked sets: sk_step_order_elims).  A placing step prints its text, and
+** lists them: s->order when the plugin gave it (its detail lines are not
+** printed), else as the step's table
+** entry gives it with its param elim-order: 0 (or none) by digit then
+** cell, 1 by cell then digit, 2 house by house (naked sets:
+** sk_step_order_elims).  A placing step prints its text, and
 ** " => r1c3=4" unless the text shows a placement itself (an '=': singles'
 ** "Naked Single: r2c5=3", "Template Set: r1c15=3"; forcing chains and nets
 ** print none). */

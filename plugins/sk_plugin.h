@@ -60,6 +60,24 @@ typedef struct sk_hint {
   char text[SK_HINT_TEXT];     /* explanation, without the eliminations (engine adds them) */
 } sk_hint;
 
+/* More of a hint, for host emit_with (read during the call, not kept).
+**   order[0..norder): the order in which the technique lists the hint's
+**     eliminations, as cell * 16 + digit, each one of h->elim (anything
+**     else is ignored; eliminations left out follow in ascending order).
+**     h->elim is a set; a table that reproduces another program's step
+**     texts and bookkeeping needs that program's order (HoDoKu's path
+**     groups a step's eliminations by digit in the order of each digit's
+**     first one, and its singles queues take them one by one).
+**   detail: further lines of explanation, '\n' between them, of any
+**     length (HoDoKu's forcing chains and nets print their chains under
+**     the step); NULL for none. */
+typedef struct sk_hint_extra {
+  uint32_t size;               /* sizeof(sk_hint_extra) of the plugin */
+  int norder;
+  const uint16_t *order;
+  const char *detail;
+} sk_hint_extra;
+
 typedef struct sk_registry sk_registry;   /* engine-owned, opaque */
 typedef struct sk_host sk_host;
 
@@ -163,6 +181,13 @@ struct sk_host {
   ** candidates were removed). */
   const sk_hint *(*prev_hint)(const sk_search *s);
   int32_t (*prev_param)(const sk_search *s, const char *name, int32_t dflt);
+  /* -- ABI 1, what a hint's fields cannot hold (added at the end) --
+  ** emit, with x (see sk_hint_extra; NULL is emit).  A step made of the
+  ** hint keeps both (sk_step.order, sk_step.detail); prev_order gives the
+  ** order of the hint prev_hint returns (NULL and *n = 0 when it had
+  ** none).  Hint listings and nested searches get the hint alone. */
+  int (*emit_with)(const sk_search *s, const sk_hint *h, const struct sk_hint_extra *x);
+  const uint16_t *(*prev_order)(const sk_search *s, int *n);
 };
 
 #define SK_AUX_MAX 16

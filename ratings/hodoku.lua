@@ -15,7 +15,10 @@
 -- (Main.java BatchSolveThread), n being the puzzle's number in the input.
 -- `sudokit explain --policy hodoku` adds HoDoKu's /vp path: each step on a
 -- line of its own, indented by three spaces, as step.toString(2) prints it
--- (the step's `compact` text), so that a path diffs against HoDoKu's.
+-- (the step's `compact` text), so that a path diffs against HoDoKu's; a
+-- forcing chain's or net's chains follow their step as HoDoKu prints
+-- them, each on a line two spaces in, the lines ending in "\r" as the
+-- "\r\n" HoDoKu puts between them leaves them (the step's `detail`).
 -- HoDoKu refuses puzzles with fewer than 10 givens and then prints the
 -- previous puzzle's level and score; sudokit rates every puzzle with one
 -- solution (and such a puzzle never has one), so the quirk never shows.
@@ -56,7 +59,10 @@ function policy.result(r, ctx)
   local f = {level = r.level, score = r.score, flags = policy.flags(r.steps), stuck = r.stuck}
   if ctx.explain then               -- explain: HoDoKu's /vp lines
     f.path = {}
-    for i, s in ipairs(r.steps or {}) do f.path[i] = s.compact or s.text end
+    for i, s in ipairs(r.steps or {}) do
+      f.path[i] = s.compact or s.text
+      if s.detail then f.path[i] = f.path[i] .. "\r\n  " .. s.detail:gsub("\n", "\r\n  ") end
+    end
   end
   return f
 end

@@ -35,8 +35,10 @@
 **   - a placed value: setCell (the digit leaves the peers in ascending cell
 **     order, then the cell's own candidates are counted off its row,
 **     column and block);
-**   - eliminations: in the order the producing technique lists them, read
-**     from the option elim-order of its table entry (host prev_param):
+**   - eliminations: in the order the producing technique lists them: as
+**     the plugin listed them when it said (host prev_order: Sue de Coq,
+**     Uniqueness Test 3, ALS-XZ), else by the option elim-order of its
+**     table entry (host prev_param):
 **       0 (default)  sorted by digit, then cell: HoDoKu's fish and chain
 **                    searches sort their steps' candidates, and a step of one
 **                    digit lists its cells in ascending order
@@ -44,20 +46,11 @@
 **       2            by house of the set (row, column, block of the cells in
 **                    the hint's focus), cells in house order, digits
 **                    ascending (naked and locked subsets: createSubsetStep)
-**     or, when the entry's option als-xz-order is 1 (the engine's own
-**     listing of the step keeps elim-order 0):
-**                    ALS-XZ (AlsSolver.getAlsXZInt): with the ALS A and B
-**                    and the RC digits of the hint's text ("A=r2c1379
-**                    {35789}, B=r56c9,r6c7 {3467}, X=3,7"), the digits
-**                    common to A and B less the first RC, then less the
-**                    second, then (doubly linked) A's locked digits, then
-**                    B's; each digit's cells ascending
 ** Outside a rating (hint listings, nested searches) there is no history: the
 ** queues are rebuilt from the grid as Sudoku2.rebuildInternalData does
 ** (naked singles in cell order, then hidden singles by house).
 **
-** Options: elim-order, als-xz-order (read from the entry of the previous
-** step, above).
+** Options: elim-order (read from the entry of the previous step, above).
 ** Figures: none.  Text: HoDoKu's step.toString(2), e.g. "Naked Single:
 ** r2c5=3".
 */
@@ -200,94 +193,6 @@ static int gone(const mirror *m, const sk_grid *g, int c, int d) {
   return !m->value[c] && !g->value[c] && (m->cand[c] & SK_BIT(d)) && !(g->cand[c] & SK_BIT(d));
 }
 
-/* {====== elim-order 3: ALS-XZ */
-
-typedef struct xals {
-  sk_bits cells, per[10], bud[10], any;
-  sk_mask cand;
-} xals;
-
-/* "r2c1379" or "r56c9,r6c7": the cells; NULL if it is not there */
-static const char *parse_cells(const char *p, sk_bits *out) {
-  *out = (sk_bits){{0, 0}};
-  for (;;) {
-    if (*p != 'r') return NULL;
-    const char *rows = ++p;
-    while (*p >= '1' && *p <= '9') p++;
-    const char *rend = p;
-    if (*p++ != 'c') return NULL;
-    const char *cols = p;
-    while (*p >= '1' && *p <= '9') p++;
-    if (rend == rows || p == cols) return NULL;
-    for (const char *r = rows; r < rend; r++)
-      for (const char *c = cols; c < p; c++) sk_bits_set(out, (*r - '1') * 9 + (*c - '1'));
-    if (p[0] == ',' && p[1] == 'r') p++;
-    else return p;
-  }
-}
-
-/* Als.computeFields on the grid before the step (the mirror) */
-static void xals_fill(const mirror *m, xals *a) {
-  a->cand = 0;
-  a->any = (sk_bits){{0, 0}};
-  sk_bits b = a->cells;
-  for (int c; (c = sk_bits_pop(&b)) >= 0; ) a->cand |= m->cand[c];
-  for (int d = 1; d <= 9; d++) {
-    a->per[d] = a->bud[d] = (sk_bits){{0, 0}};
-    if (!(a->cand & SK_BIT(d))) continue;
-    sk_bits see = {{~0ull, ~0ull}};
-    b = a->cells;
-    for (int c; (c = sk_bits_pop(&b)) >= 0; )
-      if (m->cand[c] & SK_BIT(d)) sk_bits_set(&a->per[d], c), see = sk_bits_and(see, sk_peer_bits[c]);
-    for (int c = 0; c < SK_CELLS; c++)
-      if (sk_bits_has(&see, c) && !sk_bits_has(&a->cells, c) && (m->cand[c] & SK_BIT(d)))
-        sk_bits_set(&a->bud[d], c);
-    a->any = sk_bits_or(a->any, a->bud[d]);
-  }
-}
-
-static void xz_take(mirror *m, const sk_grid *g, sk_bits b, int d) {
-  for (int c; (c = sk_bits_pop(&b)) >= 0; )
-    if (gone(m, g, c, d)) m_eliminate(m, c, d);
-}
-
-/* AlsSolver.checkCandidatesToDelete(x, y, not) */
-static void xz_common(mirror *m, const sk_grid *g, const xals *x, const xals *y, int not) {
-  sk_mask ds = (sk_mask)(x->cand & y->cand & ~SK_BIT(not));
-  if (!ds || sk_bits_empty(sk_bits_and(x->any, y->any))) return;
-  for (; ds; ds &= (sk_mask)(ds - 1)) {
-    int d = sk_mask_first(ds);
-    xz_take(m, g, sk_bits_and(x->bud[d], y->bud[d]), d);
-  }
-}
-
-/* AlsSolver.checkDoublyLinkedAls(x, y, r1, r2) */
-static void xz_locked(mirror *m, const sk_grid *g, const xals *x, const xals *y, int r1, int r2) {
-  for (sk_mask ds = (sk_mask)(x->cand & ~SK_BIT(r1) & ~SK_BIT(r2)); ds; ds &= (sk_mask)(ds - 1)) {
-    int d = sk_mask_first(ds);
-    xz_take(m, g, sk_bits_andnot(x->bud[d], y->cells), d);
-  }
-}
-
-static void xz_replay(mirror *m, const sk_grid *g, const sk_hint *h) {
-  const char *p = strstr(h->text, "A=");
-  xals a, b;
-  if (!p || !(p = parse_cells(p + 2, &a.cells))) return;
-  if (!(p = strstr(p, ", B=")) || !(p = parse_cells(p + 4, &b.cells))) return;
-  if (!(p = strstr(p, ", X=")) || p[4] < '1' || p[4] > '9') return;
-  int r1 = p[4] - '0', r2 = p[5] == ',' && p[6] >= '1' && p[6] <= '9' ? p[6] - '0' : 0;
-  xals_fill(m, &a);
-  xals_fill(m, &b);
-  xz_common(m, g, &a, &b, r1);
-  if (r2) {
-    xz_common(m, g, &a, &b, r2);
-    xz_locked(m, g, &a, &b, r1, r2);
-    xz_locked(m, g, &b, &a, r1, r2);
-  }
-}
-
-/* }====== */
-
 /* The previous step's eliminations in the order its technique lists them. */
 static void m_replay_elims(mirror *m, const sk_grid *g, const sk_hint *h, int order) {
   if (order == 1) {
@@ -312,8 +217,6 @@ static void m_replay_elims(mirror *m, const sk_grid *g, const sk_hint *h, int or
           if (gone(m, g, c, sk_mask_first(x))) m_eliminate(m, c, sk_mask_first(x));
       }
     }
-  } else if (order == 3) {
-    xz_replay(m, g, h);
   }
   m_eliminate_rest(m, g);
 }
@@ -331,7 +234,15 @@ static void m_sync(const sk_search *s, mirror *m, const sk_grid *g) {
     m_place(m, h->cell, h->digit);
   for (int c = 0; c < SK_CELLS; c++)
     if (g->value[c] && !m->value[c]) m_place(m, c, g->value[c]);
-  if (h) m_replay_elims(m, g, h, host->prev_param(s, "als-xz-order", 0) ? 3 : host->prev_param(s, "elim-order", 0));
+  int nlisted = 0;
+  const uint16_t *listed = h ? host->prev_order(s, &nlisted) : NULL;
+  if (listed) {                                  /* as its technique listed them */
+    for (int k = 0; k < nlisted; k++) {
+      int c = listed[k] / 16, d = listed[k] % 16;
+      if (c < SK_CELLS && d >= 1 && d <= 9 && gone(m, g, c, d)) m_eliminate(m, c, d);
+    }
+    m_eliminate_rest(m, g);
+  } else if (h) m_replay_elims(m, g, h, host->prev_param(s, "elim-order", 0));
   else m_eliminate_rest(m, g);
   for (int c = 0; c < SK_CELLS; c++)             /* what cannot be replayed */
     if ((m->value[c] != g->value[c]) || (!g->value[c] && m->cand[c] != g->cand[c])) {

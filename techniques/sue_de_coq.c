@@ -34,7 +34,9 @@
 ** block less B and C (cells of L in the intersection included), the line's
 ** the line less L and C (cells of B in the intersection included).  An
 ** instance that removes nothing is skipped.  Every instance found is
-** emitted, in that order.  No options.
+** emitted, in that order, with its eliminations listed as HoDoKu lists
+** them (host emit_with): the block's cells ascending, then the line's,
+** each cell's values ascending.  No options.
 **
 ** Figures: size = |C| + |L| + |B|; extra = the isolated values, those of
 ** V held by neither L nor B (Sunnie's SueDeCoqIsolated, its isolated-digit
@@ -93,9 +95,15 @@ static void text_set(const sk_host *host, sk_hint *h, sk_bits set, sk_mask value
   host->hint_printf(h, "}");
 }
 
-/* Remove `values` from the cells of `where`. */
-static void remove_in(const sdc *x, sk_hint *h, sk_bits where, sk_mask values) {
-  for (int c; (c = sk_bits_pop(&where)) >= 0; ) h->elim[c] |= (sk_mask)(x->g->cand[c] & values);
+/* Remove `values` from the cells of `where`, listing them in order[*n]
+** cell by cell, as HoDoKu does. */
+static void remove_in(const sdc *x, sk_hint *h, sk_bits where, sk_mask values, uint16_t *order,
+                      int *n) {
+  for (int c; (c = sk_bits_pop(&where)) >= 0; ) {
+    sk_mask m = (sk_mask)(x->g->cand[c] & values);
+    h->elim[c] |= m;
+    for (; m; m &= (sk_mask)(m - 1)) order[(*n)++] = (uint16_t)(c * 16 + sk_mask_first(m));
+  }
 }
 
 /* C, L and B make a Sue de Coq: emit it when it removes something. */
@@ -103,11 +111,13 @@ static int found(const sdc *x, sk_bits b, sk_mask vb) {
   const sk_host *host = x->s->host;
   sk_mask both = (sk_mask)(vb & x->vl);
   sk_hint h;
+  uint16_t order[2 * 9 * 9];
+  int n = 0;
   host->hint_init(&h);
   remove_in(x, &h, sk_bits_andnot(x->block, sk_bits_or(b, x->c)),
-            (sk_mask)(((x->v | vb) & ~x->vl) | both));
+            (sk_mask)(((x->v | vb) & ~x->vl) | both), order, &n);
   remove_in(x, &h, sk_bits_andnot(x->line, sk_bits_or(x->l, x->c)),
-            (sk_mask)(((x->v | x->vl) & ~vb) | both));
+            (sk_mask)(((x->v | x->vl) & ~vb) | both), order, &n);
   if (!sk_hint_has_elims(&h)) return 0;
   sk_bits all = sk_bits_or(x->c, sk_bits_or(x->l, b));
   h.fig[SK_FIG_SIZE] = sk_bits_count(all);
@@ -123,7 +133,8 @@ static int found(const sdc *x, sk_bits b, sk_mask vb) {
   host->hint_printf(&h, ", ");
   text_set(host, &h, b, vb);
   host->hint_printf(&h, ")");
-  return host->emit(x->s, &h);
+  sk_hint_extra more = {sizeof more, n, order, NULL};
+  return host->emit_with(x->s, &h, &more);
 }
 
 /* Subsets of src[0..n) in depth-first order, HoDoKu's checkHouses: in the

@@ -70,7 +70,8 @@
 ** where the solver starts it afresh.
 **
 ** Hint text as HoDoKu prints the step: "Uniqueness Test 1: 1/3 in
-** r5c89,r8c89".  Focus: the rectangle's a and b (a placed cell's digit
+** r5c89,r8c89"; test 3 lists its eliminations as HoDoKu does (host
+** emit_with): the set's house first, then its box.  Focus: the rectangle's a and b (a placed cell's digit
 ** for an avoidable rectangle), HoDoKu's step values, so the library
 ** line's digits are the focus's (reglib digits: pattern).
 ** Figures: type = the test number (1..6), the avoidable type (1, 2), 0
@@ -103,6 +104,7 @@ static const struct kind {
 /* The steps of one scan, in the order found. */
 typedef struct found {
   int kind;
+  int house;                   /* test 3: the naked set's house, else -1 */
   sk_hint h;
 } found;
 
@@ -209,6 +211,7 @@ static void keep(scan *sc, int kind, const sk_hint *h) {
     o->cap = cap;
   }
   o->v[o->n].kind = kind;
+  o->v[o->n].house = -1;
   o->v[o->n].h = *h;
   o->n++;
 }
@@ -257,6 +260,7 @@ static void ur3_grow(scan *sc, int house, const int *list, int n, int from,
             if (!sk_bits_has(&with, c)) h.elim[c] |= (sk_mask)(g->cand[c] & all);
           }
         keep(sc, UR3, &h);
+        if (!sc->oom) sc->out->v[sc->out->n - 1].house = house;
       }
     }
     ur3_grow(sc, house, list, n, i + 1, all, with, nset + 1);
@@ -506,9 +510,26 @@ static void list_free(void *p) {
   free(l);
 }
 
+/* A step as HoDoKu lists its eliminations: for test 3, the cells of the
+** set's house, then those of the box (cells ascending in each, as house
+** order is); the others by cell, in the engine's own order. */
+static int emit_found(const sk_search *s, const found *f) {
+  if (f->house < 0) return s->host->emit(s, &f->h);
+  uint16_t order[2 * 9 * 9];
+  int n = 0;
+  sk_bits in = sk_house_bits[f->house];
+  for (int pass = 0; pass < 2; pass++)
+    for (int c = 0; c < SK_CELLS; c++)
+      if (sk_bits_has(&in, c) == !pass)
+        for (sk_mask m = f->h.elim[c]; m; m &= (sk_mask)(m - 1))
+          order[n++] = (uint16_t)(c * 16 + sk_mask_first(m));
+  sk_hint_extra more = {sizeof more, n, order, NULL};
+  return s->host->emit_with(s, &f->h, &more);
+}
+
 static int emit_kind(const sk_search *s, const scan_list *l, int kind) {
   for (int i = 0; i < l->n; i++)
-    if (l->v[i].kind == kind && s->host->emit(s, &l->v[i].h)) return SK_SEARCH_STOPPED;
+    if (l->v[i].kind == kind && emit_found(s, &l->v[i])) return SK_SEARCH_STOPPED;
   return SK_SEARCH_DONE;
 }
 

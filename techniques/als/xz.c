@@ -11,7 +11,10 @@
 ** that sees all of that digit's cells in it; when that removes something
 ** HoDoKu prints no Z.
 ** Scan: the RC list in its order (collect.c), backward RCs skipped, each
-** instance emitted as found: HoDoKu's solver takes the first.
+** instance emitted as found: HoDoKu's solver takes the first.  Its
+** eliminations are listed as HoDoKu lists them (host emit_with): the
+** Zs of X = the first RC, then of X = the second, then the locked digits
+** of A, then of B; each digit's cells ascending.
 **
 ** ALS-XY-Wing: two RCs joining three different ALS, A -X- C -Y- B, with X
 ** and Y not one and the same single digit; A and B may not overlap (unless
@@ -35,11 +38,22 @@
 #include <stdlib.h>
 #include "als.h"
 
+/* The eliminations of an ALS-XZ in the order HoDoKu lists them. */
+typedef struct elim_list {
+  int n;
+  uint16_t e[4 * SK_CELLS];
+} elim_list;
+
+static void list_elim(elim_list *o, int c, int d) {
+  if (o && o->n < (int)(sizeof o->e / sizeof o->e[0])) o->e[o->n++] = (uint16_t)(c * 16 + d);
+}
+
 /* Digits common to x and y, less `not`: each leaves the cells seeing all
-** its cells in both (outside both).  Returns the digits that removed
-** something (HoDoKu's fins, its "Z"). */
+** its cells in both (outside both), listed in o (when not NULL) digit by
+** digit.  Returns the digits that removed something (HoDoKu's fins, its
+** "Z"). */
 static sk_mask common_elims(const sk_grid *g, const als_set *x, const als_set *y, sk_mask not,
-                            sk_hint *h) {
+                            sk_hint *h, elim_list *o) {
   (void)g;
   sk_mask m = (sk_mask)(x->cand & y->cand & ~not), z = 0;
   if (!m || sk_bits_empty(sk_bits_and(x->buddies, y->buddies))) return 0;
@@ -48,7 +62,7 @@ static sk_mask common_elims(const sk_grid *g, const als_set *x, const als_set *y
     sk_bits b = sk_bits_and(x->dbuddies[d], y->dbuddies[d]);
     if (sk_bits_empty(b)) continue;
     z |= SK_BIT(d);
-    for (int c; (c = sk_bits_pop(&b)) >= 0; ) h->elim[c] |= SK_BIT(d);
+    for (int c; (c = sk_bits_pop(&b)) >= 0; ) h->elim[c] |= SK_BIT(d), list_elim(o, c, d);
   }
   return z;
 }
@@ -66,13 +80,14 @@ static sk_mask common_z(const als_set *x, const als_set *y, sk_mask not) {
 }
 
 /* x and y doubly linked by d1, d2: x less them is locked. */
-static int locked_elims(const als_set *x, const als_set *y, int d1, int d2, sk_hint *h) {
+static int locked_elims(const als_set *x, const als_set *y, int d1, int d2, sk_hint *h,
+                        elim_list *o) {
   sk_mask m = (sk_mask)(x->cand & ~SK_BIT(d1) & ~SK_BIT(d2));
   int any = 0;
   for (; m; m &= (sk_mask)(m - 1)) {
     int d = sk_mask_first(m);
     sk_bits b = sk_bits_andnot(x->dbuddies[d], y->cells);
-    for (int c; (c = sk_bits_pop(&b)) >= 0; ) h->elim[c] |= SK_BIT(d), any = 1;
+    for (int c; (c = sk_bits_pop(&b)) >= 0; ) h->elim[c] |= SK_BIT(d), any = 1, list_elim(o, c, d);
   }
   return any;
 }
@@ -101,13 +116,15 @@ int als_search_xz(const sk_search *s) {
     const als_set *a = &d->als[rc->a1], *b = &d->als[rc->a2];
     if (!rc->d2 && !common_z(a, b, SK_BIT(rc->d1))) continue;
     sk_hint h;
+    elim_list order;
+    order.n = 0;
     host->hint_init(&h);
-    sk_mask z = common_elims(g, a, b, SK_BIT(rc->d1), &h);
+    sk_mask z = common_elims(g, a, b, SK_BIT(rc->d1), &h, &order);
     int doubly = 0;
     if (rc->d2) {
-      z |= common_elims(g, a, b, SK_BIT(rc->d2), &h);
-      int l1 = locked_elims(a, b, rc->d1, rc->d2, &h);
-      int l2 = locked_elims(b, a, rc->d1, rc->d2, &h);
+      z |= common_elims(g, a, b, SK_BIT(rc->d2), &h, &order);
+      int l1 = locked_elims(a, b, rc->d1, rc->d2, &h, &order);
+      int l2 = locked_elims(b, a, rc->d1, rc->d2, &h, &order);
       if (l1 || l2) z = 0, doubly = 1;
     }
     if (!sk_hint_has_elims(&h)) continue;
@@ -127,7 +144,8 @@ int als_search_xz(const sk_search *s) {
       host->hint_printf(&h, ", Z=");
       als_text_digits(host, &h, z, 1);
     }
-    stopped = host->emit(s, &h);
+    sk_hint_extra more = {sizeof more, order.n, order.e, NULL};
+    stopped = host->emit_with(s, &h, &more);
   }
   if (own) als_data_free(d);
   return stopped ? SK_SEARCH_STOPPED : SK_SEARCH_DONE;
@@ -158,7 +176,7 @@ static int wing(const sk_search *s, const als_data *d, const als_rc *rc1, const 
   if (!common_z(a, b, rcs)) return 0;
   sk_hint h;
   host->hint_init(&h);
-  sk_mask z = common_elims(s->grid, a, b, rcs, &h);
+  sk_mask z = common_elims(s->grid, a, b, rcs, &h, NULL);
   if (!sk_hint_has_elims(&h)) return 0;
   focus_of(s->grid, &h, a);
   focus_of(s->grid, &h, b);

@@ -56,6 +56,10 @@
 **   all-steps                0     0: only the first step of the sort is
 **                                  emitted; 1: every step
 **
+** Chains: the step's detail lines (host emit_with), one per chain, as
+** HoDoKu prints them under the step (getForcingChainString): the nodes
+** from the premise, "r2c2<>8 r8c2=8 ...", a net's branches in
+** parentheses after the node they start from.
 ** Figures: fig[SK_FIG_TYPE] = 1 contradiction, 2 verity;
 ** fig[SK_FIG_LENGTH] = the chains' total nodes (HoDoKu's getChainLength;
 ** a net's branches and their separators counted, nets.c).  Focus: the
@@ -66,6 +70,7 @@
 **   Forcing Net Contradiction in r4c6
 **   Forcing Net Verity
 */
+#include <stdio.h>
 #include "tabling.h"
 
 enum { F_CONTRA = 1, F_VERITY = 2 };
@@ -534,9 +539,89 @@ static void fsort(const fctx *x, int *idx, int *tmp, int n) {
   memcpy(idx, tmp, (size_t)n * sizeof *idx);
 }
 
+/* {====== the chains as HoDoKu prints them under the step */
+
+typedef struct dstr {
+  char *p;
+  size_t n, cap;
+  int oom;
+} dstr;
+
+static void dputs(dstr *d, const char *str) {
+  size_t k = strlen(str);
+  if (d->oom) return;
+  if (d->n + k + 1 > d->cap) {
+    size_t cap = d->cap ? d->cap : 1024;
+    while (cap < d->n + k + 1) cap *= 2;
+    char *q = realloc(d->p, cap);
+    if (!q) { d->oom = 1; return; }
+    d->p = q;
+    d->cap = cap;
+  }
+  memcpy(d->p + d->n, str, k + 1);
+  d->n += k;
+}
+
+/* appendForcingChainEntry: the node's cell ("r2c2"; a group node's cells
+** in one line, "r6c123"; an ALS node "ALS:" and its cells), "=" when it is
+** set, "<>" when deleted, and its digit */
+static void dnode(dstr *d, const tb_links *L, int n) {
+  int cells[SK_CELLS], nc = 0;
+  if (tb_is_group(n)) {
+    const tb_group *gr = tb_grp(L, n);
+    for (int i = 0; i < 3; i++)
+      if (gr->cell[i] >= 0) cells[nc++] = gr->cell[i];
+  } else if (tb_is_als(n)) {
+    sk_bits b = tb_als_of(L, n)->cells;
+    for (int c; (c = sk_bits_pop(&b)) >= 0; ) cells[nc++] = c;
+    dputs(d, "ALS:");
+  } else {
+    cells[nc++] = tb_cell(L, n);
+  }
+  char b[64];
+  int same_row = 1;
+  for (int i = 1; i < nc; i++) same_row &= cells[i] / 9 == cells[0] / 9;
+  int k = 0;
+  b[k++] = 'r';
+  for (int i = 0; i < nc && (i == 0 || !same_row) && k < 40; i++) b[k++] = (char)('1' + cells[i] / 9);
+  b[k++] = 'c';
+  for (int i = 0; i < nc && (i == 0 || same_row) && k < 50; i++) b[k++] = (char)('1' + cells[i] % 9);
+  snprintf(b + k, sizeof b - (size_t)k, "%s%d", tb_on(n) ? "=" : "<>", tb_digit(L, n));
+  dputs(d, b);
+}
+
+/* getForcingChainString(chain, weakLinks = true) of ch[0 .. n): main
+** nodes, branch nodes as -(node + 1), TB_BRANCH_END closing a branch (as
+** tb_nets_chain lists them).  A chain ending in a branch's end prints what
+** HoDoKu makes of that marker: "r1c1<>0". */
+static void dchain(dstr *d, const tb_links *L, const int32_t *ch, int n) {
+  if (n <= 0) return;
+  dnode(d, L, ch[0] < 0 ? -(ch[0] + 1) : ch[0]);
+  int in_min = 0;
+  for (int i = 1; i < n - 1; i++) {
+    if (ch[i] == TB_BRANCH_END) {
+      dputs(d, ")");
+      in_min = 0;
+      continue;
+    }
+    int blank = 1;
+    if (ch[i] < 0 && !in_min) dputs(d, " ("), in_min = 1, blank = 0;
+    if (ch[i] >= 0 && in_min) dputs(d, ")"), in_min = 0;
+    if (blank) dputs(d, " ");
+    dnode(d, L, ch[i] < 0 ? -(ch[i] + 1) : ch[i]);
+  }
+  dputs(d, " ");
+  if (ch[n - 1] == TB_BRANCH_END) dputs(d, "r1c1<>0");
+  else dnode(d, L, ch[n - 1] < 0 ? -(ch[n - 1] + 1) : ch[n - 1]);
+}
+
+/* }====== */
+
 /* {====== hints */
 
-static void make_hint(const fctx *x, const fstep *t, sk_hint *h) {
+/* The hint of step t; *detail (malloc'd, or NULL when out of memory) its
+** chains, one line each. */
+static void make_hint(const fctx *x, const fstep *t, sk_hint *h, char **detail) {
   const sk_host *host = x->s->host;
   host->hint_init(h);
   if (x->N) h->name = t->type == F_CONTRA ? "Forcing Net Contradiction" : "Forcing Net Verity";
@@ -548,24 +633,32 @@ static void make_hint(const fctx *x, const fstep *t, sk_hint *h) {
   } else {
     sk_hint_elim(h, t->cell, t->digit);
   }
-  for (int k = 0; k < t->nch && x->N; k++) {
-    uint16_t nd[2 * TB_MAX_ENTRIES];
-    int net, nn = 0;
-    tb_nets_chain(x->N, x->chs[t->ch + k].table, x->chs[t->ch + k].entry, &net, nd, &nn, 2 * TB_MAX_ENTRIES);
-    for (int i = 0; i < nn; i++)
-      if (tb_is_normal(nd[i])) sk_hint_focus(h, tb_cell(x->L, nd[i]), tb_digit(x->L, nd[i]));
-  }
-  for (int k = 0; k < t->nch && !x->N; k++) {
-    const ftab *tb = &x->tab[x->chs[t->ch + k].table];
-    const uint16_t *nd = x->node + tb->at;
-    const int16_t *par = x->parent + tb->at;
-    int len = 0;
-    for (int i = x->chs[t->ch + k].entry; i >= 0 && len < TB_MAX_ENTRIES; i = par[i], len++) {
-      int n = nd[i];
-      if (!tb_is_normal(n)) continue;
-      sk_hint_focus(h, tb_cell(x->L, n), tb_digit(x->L, n));
+  dstr d = {NULL, 0, 0, 0};
+  enum { MAXN = 3 * TB_MAX_ENTRIES };
+  int32_t *ch = malloc(MAXN * sizeof *ch);
+  for (int k = 0; k < t->nch && ch; k++) {
+    int nn = 0;
+    if (x->N) {
+      int net;
+      tb_nets_chain(x->N, x->chs[t->ch + k].table, x->chs[t->ch + k].entry, &net, ch, &nn, MAXN);
+    } else {
+      /* the entry's parents back to the premise, then premise first */
+      const ftab *tb = &x->tab[x->chs[t->ch + k].table];
+      const int16_t *par = x->parent + tb->at;
+      for (int i = x->chs[t->ch + k].entry; i >= 0 && nn < TB_MAX_ENTRIES; i = par[i])
+        ch[nn++] = x->node[tb->at + i];
+      for (int a = 0, b = nn - 1; a < b; a++, b--) { int32_t v = ch[a]; ch[a] = ch[b]; ch[b] = v; }
     }
+    for (int i = 0; i < nn; i++) {
+      int n = ch[i] == TB_BRANCH_END ? -1 : ch[i] < 0 ? -(ch[i] + 1) : ch[i];
+      if (n >= 0 && tb_is_normal(n)) sk_hint_focus(h, tb_cell(x->L, n), tb_digit(x->L, n));
+    }
+    if (k) dputs(&d, "\n");
+    dchain(&d, x->L, ch, nn);
   }
+  free(ch);
+  if (!ch || d.oom) free(d.p), d.p = NULL;
+  *detail = d.p;
   host->hint_printf(h, "%s", h->name);
   if (t->type == F_CONTRA) {
     char b[8];
@@ -739,9 +832,13 @@ static int search(const sk_search *s, int nets) {
   fsort(&x, idx, idx + x.nst, x.nst);
   sk_hint h;
   for (int i = 0; i < (every ? x.nst : 1); i++) {
-    make_hint(&x, &x.st[idx[i]], &h);
+    char *chains;
+    make_hint(&x, &x.st[idx[i]], &h, &chains);
     h.order = i;
-    if (host->emit(s, &h)) { r = SK_SEARCH_STOPPED; break; }
+    sk_hint_extra more = {sizeof more, 0, NULL, chains};
+    int stop = host->emit_with(s, &h, &more);
+    free(chains);
+    if (stop) { r = SK_SEARCH_STOPPED; break; }
   }
   free(idx);
 done:

@@ -649,7 +649,7 @@ static int walk(tb_nets *N, int p, int e, uint16_t *out, sk_bits *cset, int main
   return n;
 }
 
-int tb_nets_chain(tb_nets *N, int p, int e, int *is_net, uint16_t *nodes, int *nnodes, int max) {
+int tb_nets_chain(tb_nets *N, int p, int e, int *is_net, int32_t *nodes, int *nnodes, int max) {
   uint32_t *memo = &N->elen[N->e[p].at + e];
   if (*memo && !nodes) {
     *is_net = (int)(*memo & 1);
@@ -683,7 +683,8 @@ int tb_nets_chain(tb_nets *N, int p, int e, int *is_net, uint16_t *nodes, int *n
       len += ml;
       net = 1;
       for (int l = ml - 2; l >= 0 && nodes; l--)
-        if (nn < max) nodes[nn++] = m[l];
+        if (nn < max) nodes[nn++] = -(int32_t)m[l] - 1;
+      if (nodes && nn < max) nodes[nn++] = TB_BRANCH_END;
     }
   }
   *is_net = net;

@@ -197,8 +197,12 @@ void tb_nets_free(tb_nets *N);
 const uint16_t *tb_nets_nodes(const tb_nets *N, int premise, int *n);
 /* HoDoKu's chain length of entry e of premise's table (main chain,
 ** branches and their separators); *is_net: it has a branch; nodes (if not
-** NULL) gets up to max of its nodes, *nnodes how many */
-int tb_nets_chain(tb_nets *N, int premise, int e, int *is_net, uint16_t *nodes, int *nnodes, int max);
+** NULL) gets up to max of its nodes, *nnodes how many, in HoDoKu's chain
+** order: the main chain from the premise, each node followed by the
+** branches that meet it, a branch's nodes as -(node + 1) from its start
+** (the node it meets left out), then TB_BRANCH_END */
+#define TB_BRANCH_END INT32_MIN
+int tb_nets_chain(tb_nets *N, int premise, int e, int *is_net, int32_t *nodes, int *nnodes, int max);
 /* HoDoKu's scratch set as the net tables leave it (see forcing.c) */
 void tb_nets_stale(const tb_nets *N, sk_bits *tmp, int *v0);
 

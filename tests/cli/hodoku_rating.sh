@@ -4,7 +4,7 @@
 # ../shared/data/hodoku with its /vp paths (skipped when it is absent):
 # level, score and step list on every puzzle whose path
 # uses only techniques the table provides (bench_hodoku -c), the /bs line
-# and the /vp path byte for byte, rate --format %L %s, e:rate's and
+# and the /vp path byte for byte (every puzzle of mixed-1090 and top1465), rate --format %L %s, e:rate's and
 # e:rate_batch's score and level, and the table's levels: errors.
 . "$(dirname "$0")/lib.sh"
 HD=$SRC/../shared/data/hodoku
@@ -99,6 +99,17 @@ expect_status 0 "$SUDOKIT" rate --table "$T/good.yaml" --format '%L %s' "$p1"
 # over 10 in all, so the level is raised from low to high
 expect_grep '^high [0-9][0-9]*$' "$T/out" "a raised level"
 
+# -- HoDoKu's own /bs /vp of three puzzles of mixed-1090 whose paths take
+# forcing chains and nets (tests/data/hodoku/hodoku-vp-forcing-3.txt): the
+# chains under each such step, a net's branches in parentheses, and the
+# one chain whose last node HoDoKu prints as "r1c1<>0"
+vp=$SRC/tests/data/hodoku/hodoku-vp-forcing-3.txt
+grep -v '^ ' "$vp" | cut -d' ' -f1 >"$T/vp3.txt"
+expect_status 0 "$SUDOKIT" explain --policy hodoku -i "$T/vp3.txt"
+expect_same "$T/out" "$vp" "explain --policy hodoku: forcing chains and nets as HoDoKu's /vp prints them"
+expect_grep '^  .* r1c1<>0.$' "$T/out" "the chain ending in a branch"
+expect_grep '^  r[1-9]c[1-9][=<>]*[1-9] (' "$T/out" "a net's branch"
+
 # -- against HoDoKu's own ratings: the sets made with HoDoKu here
 # (tests/data/hodoku, tools/dev/HodokuRate.java), every puzzle in scope
 for f in "$SRC"/tests/data/hodoku/hodoku-ratings-*.tsv; do
@@ -139,16 +150,32 @@ if [ -d "$HD" ] && [ -x "$BENCH" ]; then
   expect_grep 'kaggle-5001-6000.tsv: 1000 puzzles, 1000 in scope' "$T/out"
   expect_grep 'agreement (step list, score and level): 1000 / 1000' "$T/out"
   [ "$(grep -c 'in scope' "$T/out")" -ge 3 ] && ok || bad "bench_hodoku: $(cat "$T/out")"
-  # the /bs line and the /vp path, byte for byte, on the first 150 puzzles of
-  # mixed-1090 (all in scope)
-  awk -F'\t' 'NR > 1 && NR <= 151 { print $1 }' "$HD/hodoku-ratings-mixed-1090.tsv" >"$T/m.txt"
-  awk '/^#/ { n++ } n <= 150' "$HD/hodoku-paths-mixed-1090.txt" |
-    sed 's/^#\([0-9]*\) \(.*\) \([A-Z][a-z]*\) (\([0-9]*\))$/\2 #\1 \3 (\4)/' >"$T/theirs.txt"
-  expect_status 0 "$SUDOKIT" explain --policy hodoku -j 2 -i "$T/m.txt"
-  expect_same "$T/out" "$T/theirs.txt" "explain --policy hodoku against HoDoKu's /bs /vp"
-  grep -v '^   ' "$T/theirs.txt" >"$T/theirs-bs.txt"
-  expect_status 0 "$SUDOKIT" rate --policy hodoku -i "$T/m.txt"
-  expect_same "$T/out" "$T/theirs-bs.txt" "rate --policy hodoku against HoDoKu's /bs"
+  # every step's text as HoDoKu's /vp prints it
+  expect_grep "step texts equal to HoDoKu's /vp (a forcing chain's or net's chains included) on 1090 of the 1090 agreeing" "$T/out"
+  expect_grep "step texts equal to HoDoKu's /vp (a forcing chain's or net's chains included) on 1465 of the 1465 agreeing" "$T/out"
+  # the /bs line and the /vp path, byte for byte, on every puzzle of
+  # mixed-1090 and top1465: every step's line, and under a forcing chain or
+  # net its chains, two spaces in (HoDoKu's "\r\n" between those lines
+  # leaves a carriage return at the end of all but the last)
+  for set in mixed-1090 top1465; do
+    awk -F'\t' 'NR > 1 { print $1 }' "$HD/hodoku-ratings-$set.tsv" >"$T/m.txt"
+    sed 's/^#\([0-9]*\) \(.*\) \([A-Z][a-z]*\) (\([0-9]*\))$/\2 #\1 \3 (\4)/' \
+      "$HD/hodoku-paths-$set.txt" >"$T/theirs.txt"
+    # the /bs line: the path's header, and " bf", " td", " gu" when it has
+    # a Brute Force, a Template Set or Delete, a Give Up step
+    awk 'function out() { if (h != "") print h (bf ? " bf" : "") (td ? " td" : "") (gu ? " gu" : "") }
+         !/^  / { out(); h = $0; bf = td = gu = 0; next }
+         /^   Brute Force:/ { bf = 1 } /^   Template (Set|Delete):/ { td = 1 } /^   Give Up/ { gu = 1 }
+         END { out() }' "$T/theirs.txt" >"$T/theirs-bs.txt"
+    # /bs /vp: each path under its /bs line
+    awk 'NR == FNR { bs[NR] = $0; next } !/^  / { print bs[++k]; next } { print }' \
+      "$T/theirs-bs.txt" "$T/theirs.txt" >"$T/theirs-vp.txt"
+    [ "$(grep -c '^  [^ ]' "$T/theirs-vp.txt")" -gt 1000 ] && ok || bad "$set: no chain lines"
+    expect_status 0 "$SUDOKIT" explain --policy hodoku -j 2 -i "$T/m.txt"
+    expect_same "$T/out" "$T/theirs-vp.txt" "explain --policy hodoku against HoDoKu's /bs /vp on $set"
+    expect_status 0 "$SUDOKIT" rate --policy hodoku -j 2 -i "$T/m.txt"
+    expect_same "$T/out" "$T/theirs-bs.txt" "rate --policy hodoku against HoDoKu's /bs on $set"
+  done
 else
   echo "hodoku_rating.sh: $HD or $BENCH missing: HoDoKu comparisons skipped"
 fi

@@ -129,14 +129,17 @@ static void test_rating(void **state) {
 static void test_compact_placement(void **state) {
   (void)state;
   char net[] = "Forcing Net Contradiction in r4c6", single[] = "Naked Single: r2c5=3", buf[128];
-  sk_step s = {-1, "forcing-net", "Forcing Net Contradiction", 0, 2, 4, 0, NULL, net};
+  sk_step s = {.tech = -1, .id = "forcing-net", .name = "Forcing Net Contradiction", .cell = 2,
+               .digit = 4, .text = net};
   sk_step_compact(hodoku_engine, &s, buf, sizeof buf);
   assert_string_equal(buf, "Forcing Net Contradiction in r4c6 => r1c3=4");
-  sk_step t = {-1, "hodoku-naked-single", "Naked Single", 0, 13, 3, 0, NULL, single};
+  sk_step t = {.tech = -1, .id = "hodoku-naked-single", .name = "Naked Single", .cell = 13,
+               .digit = 3, .text = single};
   sk_step_compact(hodoku_engine, &t, buf, sizeof buf);
   assert_string_equal(buf, "Naked Single: r2c5=3");
   char tset[] = "Template Set: r1c15=3";
-  sk_step u = {-1, "template-set", "Template Set", 0, 0, 3, 0, NULL, tset};
+  sk_step u = {.tech = -1, .id = "template-set", .name = "Template Set", .cell = 0, .digit = 3,
+               .text = tset};
   sk_step_compact(hodoku_engine, &u, buf, sizeof buf);
   assert_string_equal(buf, "Template Set: r1c15=3");
 }

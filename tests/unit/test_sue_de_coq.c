@@ -59,6 +59,28 @@ static void test_sue_de_coq(void **state) {
   expect_elims(&f->hint[2], "r3c3:3");
 }
 
+/* A step keeps the order in which the plugin lists its eliminations
+** (emit_with): the block's cells, then the line's, as HoDoKu does; its
+** path text groups them by digit in that order, not 1 before 3. */
+static void test_elimination_order(void **state) {
+  (void)state;
+  sk_grid g = position("r1c1:13 r1c2:24 r1c5:12 r1c7:15 r2c1:34 r3c3:36");
+  sk_rate_opts o = {.record = 1, .max_steps = 1};
+  sk_rating r;
+  assert_int_equal(sk_rate(hodoku_engine, &g, &o, &r), 0);
+  assert_int_equal(r.nsteps, 1);
+  const sk_step *st = &r.steps[0];
+  assert_int_equal(st->nelim, 2);
+  assert_int_equal(st->elim[0], 6 * 16 + 1);          /* r1c7<>1: ascending */
+  assert_int_equal(st->norder, 2);
+  assert_int_equal(st->order[0], 20 * 16 + 3);        /* r3c3<>3 first */
+  assert_int_equal(st->order[1], 6 * 16 + 1);
+  char buf[256];
+  sk_step_compact(hodoku_engine, st, buf, sizeof buf);
+  assert_string_equal(buf, "Sue de Coq: r1c12 - {1234} (r1c5 - {12}, r2c1 - {34}) => r3c3<>3, r1c7<>1");
+  sk_rating_free(&r);
+}
+
 static void test_sue_de_coq_rows_first(void **state) {
   (void)state;
   /* a column instance in column 1 and block 1, a row instance in row 9
@@ -164,6 +186,7 @@ static void test_hodoku_paths(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_sue_de_coq),
+    cmocka_unit_test(test_elimination_order),
     cmocka_unit_test(test_sue_de_coq_rows_first),
     cmocka_unit_test(test_sue_de_coq_none),
     cmocka_unit_test(test_sue_de_coq_cannibalism),
