@@ -258,7 +258,9 @@ static void step_json(sk_buf *b, const sk_step *st) {
   for (int k = 0; k < st->nelim; k++)
     sk_buf_printf(b, "%s\"r%dc%d<>%d\"", k ? "," : "", st->elim[k] / 16 / 9 + 1,
                   st->elim[k] / 16 % 9 + 1, st->elim[k] % 16);
-  sk_buf_puts(b, "]}");
+  sk_buf_puts(b, "]");
+  if (st->detail) sk_json_key(b, "detail"), sk_json_str(b, st->detail);
+  sk_buf_puts(b, "}");
 }
 
 static int rate_one(void *ctx, sk_batch_item *it) {

@@ -109,6 +109,16 @@ expect_status 0 "$SUDOKIT" explain --policy hodoku -i "$T/vp3.txt"
 expect_same "$T/out" "$vp" "explain --policy hodoku: forcing chains and nets as HoDoKu's /vp prints them"
 expect_grep '^  .* r1c1<>0.$' "$T/out" "the chain ending in a branch"
 expect_grep '^  r[1-9]c[1-9][=<>]*[1-9] (' "$T/out" "a net's branch"
+# explain --format json: a step's chains as its detail
+head -1 "$T/vp3.txt" >"$T/vp1.txt"
+expect_status 0 "$SUDOKIT" explain --table hodoku --format json -i "$T/vp1.txt"
+python3 -c '
+import json, sys
+theirs = [l.rstrip("\r\n")[2:] for l in open(sys.argv[2]) if l.startswith("  ") and l[2] != " "]
+d = [s["detail"] for s in json.loads(open(sys.argv[1]).readline())["steps"] if "detail" in s]
+mine = [l for x in d for l in x.split("\n")]
+assert d and mine == theirs[:len(mine)], (mine[:2], theirs[:2])
+' "$T/out" "$vp" && ok || bad "explain --format json: detail"
 
 # -- against HoDoKu's own ratings: the sets made with HoDoKu here
 # (tests/data/hodoku, tools/dev/HodokuRate.java), every puzzle in scope
