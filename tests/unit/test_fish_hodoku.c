@@ -104,9 +104,21 @@ static int32_t h_prev_param(const sk_search *s, const char *name, int32_t dflt) 
   return dflt;
 }
 
+/* the fish list their eliminations in no order of their own */
+static int h_emit_with(const sk_search *s, const sk_hint *h, const sk_hint_extra *x) {
+  (void)x;
+  return h_emit(s, h);
+}
+static const uint16_t *h_prev_order(const sk_search *s, int *n) {
+  (void)s;
+  *n = 0;
+  return NULL;
+}
+
 static const sk_host host = {
   SK_ABI_VERSION, sizeof(sk_host), h_declare, h_register, h_emit, h_init, h_printf, h_stop,
   h_run, h_get_aux, h_set_aux, h_set_aux, h_difficulty, h_param, h_prev_hint, h_prev_param,
+  h_emit_with, h_prev_order,
 };
 
 static const sk_technique *technique(const char *id) {
