@@ -37,13 +37,13 @@ static void aux_clear(sk_auxset *x) { aux_clear_step(x, 1); }
 /* What a hint's plugin said besides the hint (host emit_with): the order
 ** of its eliminations, as cell * 16 + digit (n = 0: none given), and its
 ** detail lines (malloc'd, NULL for none). */
-typedef struct sk_elim_order {
+typedef struct sk_kept_extra {
   int n;
   uint16_t e[SK_CELLS * 9];
   char *detail;
-} sk_elim_order;
+} sk_kept_extra;
 
-static void extra_keep(sk_elim_order *o, const sk_hint_extra *x) {
+static void extra_keep(sk_kept_extra *o, const sk_hint_extra *x) {
   free(o->detail);
   o->detail = NULL;
   o->n = 0;
@@ -68,14 +68,14 @@ typedef struct sk_sink {
   int have;
   int32_t best_diff;
   sk_hint *best;
-  sk_elim_order *best_order;   /* best's order, when the caller keeps one */
+  sk_kept_extra *best_extra;   /* what best's plugin said besides it, when the caller keeps it */
   long count;
   double deadline;         /* CLOCK_MONOTONIC seconds; 0 = none */
   int stop;
   sk_auxset *aux;          /* the step's data, NULL outside a rating step */
   const sk_hint *prev;     /* the hint applied last in this rating, or NULL */
   const sk_table_entry *prev_entry;   /* the entry it came from */
-  const sk_elim_order *prev_order;    /* its order, or NULL */
+  const sk_kept_extra *prev_extra;    /* what its plugin said besides it, or NULL */
 } sk_sink;
 
 static double now_seconds(void) {
@@ -195,7 +195,7 @@ static int host_emit_with(const sk_search *s, const sk_hint *h, const sk_hint_ex
     *k->best = *h;
     k->best_diff = d;
     k->have = 1;
-    if (k->best_order) extra_keep(k->best_order, x);
+    if (k->best_extra) extra_keep(k->best_extra, x);
   }
   if (!k->collect) { k->stop = 1; return 1; }
   return 0;
@@ -282,7 +282,7 @@ static const sk_hint *host_prev_hint(const sk_search *s) {
 
 static const uint16_t *host_prev_order(const sk_search *s, int *n) {
   const sk_sink *k = s->sink;
-  const sk_elim_order *o = k->prev ? k->prev_order : NULL;
+  const sk_kept_extra *o = k->prev ? k->prev_extra : NULL;
   if (n) *n = o ? o->n : 0;
   return o && o->n ? o->e : NULL;
 }
@@ -433,14 +433,14 @@ static const sk_tech *sink_for(sk_sink *k, sk_engine *e, int i) {
 
 /* Run technique i on g; best/diff get the chosen hint.  1 if found. */
 static int find_step(sk_engine *e, const sk_grid *g, int i, double deadline, sk_auxset *aux,
-                     const sk_hint *prev, const sk_elim_order *prev_order, int prev_i,
-                     sk_hint *best, sk_elim_order *best_order, int32_t *diff, int *timed_out) {
+                     const sk_hint *prev, const sk_kept_extra *prev_extra, int prev_i,
+                     sk_hint *best, sk_kept_extra *best_extra, int32_t *diff, int *timed_out) {
   sk_sink k;
   const sk_tech *t = sink_for(&k, e, i);
   k.best = best;
-  k.best_order = best_order;
-  extra_keep(best_order, NULL);
-  k.prev_order = prev_order;
+  k.best_extra = best_extra;
+  extra_keep(best_extra, NULL);
+  k.prev_extra = prev_extra;
   k.deadline = deadline;
   k.aux = aux;
   k.prev = prev;
@@ -456,7 +456,7 @@ static int find_step(sk_engine *e, const sk_grid *g, int i, double deadline, sk_
 /* s->order: the step's eliminations in the order o lists them (each one
 ** of the hint's once), then any o left out, in s->elim's order; NULL when
 ** o gives none.  -1 when out of memory. */
-static int step_order(sk_step *s, const sk_elim_order *o) {
+static int step_order(sk_step *s, const sk_kept_extra *o) {
   if (!o || !o->n || !s->nelim) return 0;
   s->order = malloc((size_t)s->nelim * sizeof *s->order);
   if (!s->order) return -1;
@@ -475,14 +475,14 @@ static int step_order(sk_step *s, const sk_elim_order *o) {
 
 /* The hint's order and detail lines into step s (the detail's string
 ** passes to the step).  -1 when out of memory. */
-static int step_extra(sk_step *s, sk_elim_order *o) {
+static int step_extra(sk_step *s, sk_kept_extra *o) {
   if (step_order(s, o) != 0) return -1;
   if (o) s->detail = o->detail, o->detail = NULL;
   return 0;
 }
 
 static int record_step(sk_rating *r, int i, const sk_engine *e, const sk_hint *h,
-                       sk_elim_order *order, int32_t diff, const sk_grid *g) {
+                       sk_kept_extra *extra, int32_t diff, const sk_grid *g) {
   if (r->nsteps == r->cap) {
     int cap = r->cap ? 2 * r->cap : 64;
     sk_step *p = realloc(r->steps, (size_t)cap * sizeof *p);
@@ -509,7 +509,7 @@ static int record_step(sk_rating *r, int i, const sk_engine *e, const sk_hint *h
     for (sk_mask m = h->elim[c] & g->cand[c]; m; m &= m - 1)
       s->elim[s->nelim++] = (uint16_t)(c * 16 + __builtin_ctz(m) + 1);
   sk_step_order_elims(te, h, s);
-  if (step_extra(s, order) != 0) { free(s->elim); free(s->text); return -1; }
+  if (step_extra(s, extra) != 0) { free(s->elim); free(s->text); return -1; }
   r->nsteps++;
   return 0;
 }
@@ -547,13 +547,13 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
   if (!o) o = &none;
   memset(r, 0, sizeof *r);
   if (!e->table) return -1;
-  /* h: the step's hint, prev: the hint applied last; each with its order */
-  struct { sk_hint h[2]; sk_elim_order order[2]; } *hs = malloc(sizeof *hs);
+  /* h: the step's hint, prev: the hint applied last; each with what its plugin said besides it */
+  struct { sk_hint h[2]; sk_kept_extra extra[2]; } *hs = malloc(sizeof *hs);
   if (!hs) return -1;
   sk_hint *h = &hs->h[0], *prev = &hs->h[1];
-  sk_elim_order *order = &hs->order[0], *prev_order = &hs->order[1];
-  order->n = prev_order->n = 0;
-  order->detail = prev_order->detail = NULL;
+  sk_kept_extra *extra = &hs->extra[0], *prev_extra = &hs->extra[1];
+  extra->n = prev_extra->n = 0;
+  extra->detail = prev_extra->detail = NULL;
   double deadline = o->budget > 0 ? now_seconds() + o->budget : 0;
   sk_grid g = *start;
   int first = 1, placed = 0, prev_i = -1;
@@ -584,13 +584,13 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
       if (e->table->entry[i].disabled) continue;
       if (o->profile) {
         double t0 = thread_cpu_seconds();
-        found = find_step(e, &g, i, deadline, &aux, prev_i >= 0 ? prev : NULL, prev_order,
-                          prev_i, h, order, &diff, &timed_out);
+        found = find_step(e, &g, i, deadline, &aux, prev_i >= 0 ? prev : NULL, prev_extra,
+                          prev_i, h, extra, &diff, &timed_out);
         o->profile[i].seconds += thread_cpu_seconds() - t0;
         o->profile[i].calls++;
         o->profile[i].hits += found;
-      } else found = find_step(e, &g, i, deadline, &aux, prev_i >= 0 ? prev : NULL, prev_order,
-                               prev_i, h, order, &diff, &timed_out);
+      } else found = find_step(e, &g, i, deadline, &aux, prev_i >= 0 ? prev : NULL, prev_extra,
+                               prev_i, h, extra, &diff, &timed_out);
       if (found) break;
     }
     if (timed_out || (deadline > 0 && now_seconds() > deadline)) { r->over_budget = 1; break; }
@@ -612,10 +612,10 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
         else { r->ep = r->er; placed = 1; }
       }
     } else if (o->want && r->er > r->ep) unwanted = 1;
-    if (o->record && record_step(r, i, e, h, order, diff, &g) != 0) {
+    if (o->record && record_step(r, i, e, h, extra, diff, &g) != 0) {
       aux_clear(&aux);
       free(floor_from);
-      free(order->detail);
+      free(extra->detail);
       free(hs);
       return -1;
     }
@@ -628,8 +628,8 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
     aux_clear_step(&aux, 0);               /* the grid changes */
     sk_hint_apply(h, &g);
     *prev = *h;
-    prev_order->n = order->n;
-    memcpy(prev_order->e, order->e, (size_t)order->n * sizeof *order->e);
+    prev_extra->n = extra->n;
+    memcpy(prev_extra->e, extra->e, (size_t)extra->n * sizeof *extra->e);
     prev_i = i;
     if (unwanted) { r->unwanted = 1; r->er = SK_STUCK_MILLI; break; }
     if (o->stop_above > 0 && r->er > o->stop_above) { r->above = 1; break; }
@@ -639,7 +639,7 @@ int sk_rate(sk_engine *e, const sk_grid *start, const sk_rate_opts *o, sk_rating
   aux_clear(&aux);
   sk_rating_score_end(e, r);
   r->final = g;
-  free(order->detail);
+  free(extra->detail);
   free(hs);
   return 0;
 }

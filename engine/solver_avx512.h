@@ -12,10 +12,10 @@
 **    two other boxes; box hidden singles and row/box locked candidates;
 **  - a row of a word left with one cell places it: the cell leaves the
 **    band's eight other digits (the OR of the band's placed cells over its
-**    lanes, in four lane swaps);
+**    lanes: within blocks of four lanes, then over the three blocks);
 **  - a cell left with one candidate reduces that digit's row to it (the
 **    cells with one and with two or more candidates, counted over the
-**    lanes in four lane swaps).
+**    lanes the same way).
 ** Then the column pass, each digit's three bands side by side in one lane:
 ** claiming and pointing.  Only bands that changed since their last round
 ** run one: after a guess, the bands it changed, the others being as the
@@ -60,25 +60,35 @@
 #define SLV_SWAP2(x) _mm512_shuffle_epi32(x, (_MM_PERM_ENUM)0x4E)
 #define SLV_SWAP1(x) _mm512_shuffle_epi32(x, (_MM_PERM_ENUM)0xB1)
 
-/* The OR of all lanes, in every lane. */
+/* Block shuffles: SLV_BLK1 and SLV_BLK2 bring each of the blocks 0-2 of
+** four lanes (lanes 0-11) the two other blocks of 0-2, one each (what
+** block 3 gets is never read). */
+#define SLV_BLK1(x) _mm512_shuffle_i32x4(x, x, 0x01)   /* blocks 1, 0, 0, 0 */
+#define SLV_BLK2(x) _mm512_shuffle_i32x4(x, x, 0x1A)   /* blocks 2, 2, 1, 0 */
+
+/* The OR of lanes 0-8 (the others empty), in each of lanes 0-11: within
+** each block of four lanes first (one-cycle shuffles), then over the
+** three blocks at once. */
 SLV_FN static inline __m512i SLV(v_any)(__m512i x) {
-  x = _mm512_or_si512(x, SLV_SWAP8(x));
-  x = _mm512_or_si512(x, SLV_SWAP4(x));
+  x = _mm512_or_si512(x, SLV_SWAP1(x));
   x = _mm512_or_si512(x, SLV_SWAP2(x));
-  return _mm512_or_si512(x, SLV_SWAP1(x));
+  return SLV_OR3(x, SLV_BLK1(x), SLV_BLK2(x));
 }
 
-/* The bits set in at least two lanes, in every lane (*one: in at least
-** one). */
-#define SLV_COUNT2(sw) do { __m512i so = sw(o), st = sw(t); \
-    t = SLV_OR3(t, st, _mm512_and_si512(o, so)); o = _mm512_or_si512(o, so); } while (0)
+/* The bits set in at least two of lanes 0-8, in each of lanes 0-11 (*one:
+** in at least one): within blocks, then over the three blocks, where two
+** of three is their majority. */
 SLV_FN static inline __m512i SLV(v_two)(__m512i x, __m512i *one) {
-  __m512i o = x, t = _mm512_setzero_si512();
-  SLV_COUNT2(SLV_SWAP8); SLV_COUNT2(SLV_SWAP4); SLV_COUNT2(SLV_SWAP2); SLV_COUNT2(SLV_SWAP1);
-  *one = o;
+  __m512i s = SLV_SWAP1(x);
+  __m512i t = _mm512_and_si512(x, s), o = _mm512_or_si512(x, s);
+  __m512i so = SLV_SWAP2(o), st = SLV_SWAP2(t);
+  t = SLV_OR3(t, st, _mm512_and_si512(o, so));
+  o = _mm512_or_si512(o, so);
+  __m512i o1 = SLV_BLK1(o), o2 = SLV_BLK2(o);
+  t = SLV_OR3(SLV_OR3(t, SLV_BLK1(t), SLV_BLK2(t)), SLV_TERN(o, o1, o2, 0xE8), _mm512_setzero_si512());
+  *one = SLV_OR3(o, o1, o2);
   return t;
 }
-#undef SLV_COUNT2
 
 /* The bits of 9-bit groups of three (x) alone in their group. */
 SLV_FN static inline __m512i SLV(v_alone)(__m512i x) {
@@ -113,12 +123,15 @@ SLV_FN static inline __m512i SLV(v_down)(__m512i c) {
 }
 
 /* Claiming (SLV(claim)): the columns of a box to clear when only the
-** columns `only` of the box have the digit. */
+** columns `only` of the box have the digit: the box's two other columns
+** where one is in only, less only (the masks take the right shifts, 0,
+** above bit 8, so nothing is set there). */
 SLV_FN static inline __m512i SLV(v_claim)(__m512i only) {
-  __m512i box = _mm512_and_si512(SLV_OR3(only, _mm512_srli_epi32(only, 1),
-                                         _mm512_srli_epi32(only, 2)), SLV_SET(0x49));
-  box = SLV_OR3(box, _mm512_slli_epi32(box, 1), _mm512_slli_epi32(box, 2));
-  return _mm512_andnot_si512(only, box);
+  __m512i n1 = SLV_TERN(SLV_SET(0xFFFFFEDB), _mm512_srli_epi32(only, 1), _mm512_slli_epi32(only, 2),
+                        (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
+  __m512i n2 = SLV_TERN(SLV_SET(0xFFFFFE49), _mm512_srli_epi32(only, 2), _mm512_slli_epi32(only, 1),
+                        (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC));
+  return SLV_TERN(only, n1, n2, ~SLV_TA & (SLV_TB | SLV_TC));
 }
 
 /* Mini-rows (bit 9r + 3k: row r, box k) holding the digit. */
@@ -130,7 +143,7 @@ SLV_FN static inline __m512i SLV(v_minirows)(__m512i x) {
 /* One round's rules on band vector *pf: the permutation mask, placements
 ** and naked singles.  Returns the lanes (bit 0: any) that met a
 ** contradiction; *two: the band's cells with two or more candidates. */
-SLV_FN static inline __mmask16 SLV(v_band)(__m512i *pf, __m512i *two, __m512i *masked) {
+SLV_FN static inline __attribute__((always_inline)) __mmask16 SLV(v_band)(__m512i *pf, __m512i *two, __m512i *masked) {
   const __mmask16 lanes = 0x1FF;
   __m512i x = *pf;
   /* the permutation mask: mini-row (r, k) stays when rows r + 1 and r + 2
@@ -142,13 +155,14 @@ SLV_FN static inline __mmask16 SLV(v_band)(__m512i *pf, __m512i *two, __m512i *m
   __m512i b2 = _mm512_and_si512(SLV_TERN(SLV_SET(0x040201), _mm512_srli_epi32(t, 6),
                                          _mm512_slli_epi32(t, 3), (SLV_TA & SLV_TB) | (~SLV_TA & SLV_TC)),
                                 SLV_SET(BAND_ALL));
-#define SLV_DOWN1(y) _mm512_or_si512(_mm512_srli_epi32(y, 9), _mm512_slli_epi32(y, 18))
-#define SLV_DOWN2(y) _mm512_or_si512(_mm512_srli_epi32(y, 18), _mm512_slli_epi32(y, 9))
-  __m512i keep = SLV_TERN(SLV_DOWN1(b2), SLV_DOWN2(b1),
-                          _mm512_and_si512(SLV_DOWN1(b1), SLV_DOWN2(b2)), (SLV_TA & SLV_TB) | SLV_TC);
-#undef SLV_DOWN1
-#undef SLV_DOWN2
-  keep = _mm512_and_si512(keep, t);
+  /* b1: mini-row (r, k + 1), b2: (r, k + 2); u: rows r and r + 1 go to
+  ** boxes k + 1 and k + 2 one way or the other, so keep (r, k) when u holds
+  ** for row r + 1 (rows r + 1, r + 2), and its mini-row is there */
+#define SLV_NEXT_AND(a, y) SLV_TERN(a, _mm512_srli_epi32(y, 9), _mm512_slli_epi32(y, 18), \
+                                    SLV_TA & (SLV_TB | SLV_TC))
+  __m512i u = _mm512_or_si512(SLV_NEXT_AND(b2, b1), SLV_NEXT_AND(b1, b2));
+  __m512i keep = SLV_NEXT_AND(t, u);
+#undef SLV_NEXT_AND
   x = SLV_TERN(x, keep, _mm512_or_si512(_mm512_slli_epi32(keep, 1), _mm512_slli_epi32(keep, 2)),
                SLV_TA & (SLV_TB | SLV_TC));
   *masked = x;
@@ -310,20 +324,28 @@ SLV_FN static inline int SLV(propagate)(__m512i f[3], uint32_t cells[3], unsigne
     cols = 1;
     do {
       __mmask16 bad = 0;
-      SLV_UNROLL3
-      for (unsigned b = 0; b < 3; b++) {
-        if (!(need >> b & 1)) continue;
-        __m512i before = f[b], masked;
-        bad |= SLV(v_band)(&f[b], &many[b], &masked);
-        /* flags without branches (whether a round changes its band is not
-        ** predictable); the mask is idempotent: when the placements and
-        ** naked singles changed nothing after it, another round would
-        ** change nothing */
-        unsigned ch = _mm512_cmpneq_epi32_mask(before, f[b]) != 0;
-        cols |= ch;
-        tri |= ch << b;
-        need &= ~((unsigned)(_mm512_cmpneq_epi32_mask(masked, f[b]) == 0) << b);
+#define SLV_ROUND(b) do { \
+        __m512i before = f[b], masked; \
+        bad |= SLV(v_band)(&f[b], &many[b], &masked); \
+        unsigned ch = _mm512_cmpneq_epi32_mask(before, f[b]) != 0; \
+        cols |= ch; \
+        tri |= ch << (b); \
+        need &= ~((unsigned)(_mm512_cmpneq_epi32_mask(masked, f[b]) == 0) << (b)); } while (0)
+      /* flags without branches (whether a round changes its band is not
+      ** predictable); the mask is idempotent: when the placements and
+      ** naked singles changed nothing after it, another round would change
+      ** nothing.  One jump on the set of bands due, not one per band. */
+      switch (need & 7) {
+      case 1: SLV_ROUND(0); break;
+      case 2: SLV_ROUND(1); break;
+      case 3: SLV_ROUND(0); SLV_ROUND(1); break;
+      case 4: SLV_ROUND(2); break;
+      case 5: SLV_ROUND(0); SLV_ROUND(2); break;
+      case 6: SLV_ROUND(1); SLV_ROUND(2); break;
+      case 7: SLV_ROUND(0); SLV_ROUND(1); SLV_ROUND(2); break;
+      default: break;
       }
+#undef SLV_ROUND
       if (bad) return DEAD;
       if (!cols) break;
       /* the column pass: each digit's three bands in one lane */
@@ -487,6 +509,8 @@ SLV_FN static void SLV(search)(slv_state *s, slv_run *run) {
 #undef SLV_OR3
 #undef SLV_SET
 #undef SLV_SWAP8
+#undef SLV_BLK1
+#undef SLV_BLK2
 #undef SLV_SWAP4
 #undef SLV_SWAP2
 #undef SLV_SWAP1

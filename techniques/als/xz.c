@@ -38,14 +38,19 @@
 #include <stdlib.h>
 #include "als.h"
 
-/* The eliminations of an ALS-XZ in the order HoDoKu lists them. */
+/* The eliminations of an ALS-XZ in the order HoDoKu lists them, each
+** candidate once (where it is first removed): at most all 729. */
 typedef struct elim_list {
   int n;
-  uint16_t e[4 * SK_CELLS];
+  uint16_t e[SK_CELLS * 9];
 } elim_list;
 
-static void list_elim(elim_list *o, int c, int d) {
-  if (o && o->n < (int)(sizeof o->e / sizeof o->e[0])) o->e[o->n++] = (uint16_t)(c * 16 + d);
+/* Remove candidate (c, d) in h, listing it in o unless h removed it
+** already. */
+static void list_elim(sk_hint *h, elim_list *o, int c, int d) {
+  if (h->elim[c] & SK_BIT(d)) return;
+  h->elim[c] |= SK_BIT(d);
+  if (o) o->e[o->n++] = (uint16_t)(c * 16 + d);
 }
 
 /* Digits common to x and y, less `not`: each leaves the cells seeing all
@@ -62,7 +67,7 @@ static sk_mask common_elims(const sk_grid *g, const als_set *x, const als_set *y
     sk_bits b = sk_bits_and(x->dbuddies[d], y->dbuddies[d]);
     if (sk_bits_empty(b)) continue;
     z |= SK_BIT(d);
-    for (int c; (c = sk_bits_pop(&b)) >= 0; ) h->elim[c] |= SK_BIT(d), list_elim(o, c, d);
+    for (int c; (c = sk_bits_pop(&b)) >= 0; ) list_elim(h, o, c, d);
   }
   return z;
 }
@@ -87,7 +92,7 @@ static int locked_elims(const als_set *x, const als_set *y, int d1, int d2, sk_h
   for (; m; m &= (sk_mask)(m - 1)) {
     int d = sk_mask_first(m);
     sk_bits b = sk_bits_andnot(x->dbuddies[d], y->cells);
-    for (int c; (c = sk_bits_pop(&b)) >= 0; ) h->elim[c] |= SK_BIT(d), any = 1, list_elim(o, c, d);
+    for (int c; (c = sk_bits_pop(&b)) >= 0; ) list_elim(h, o, c, d), any = 1;
   }
   return any;
 }

@@ -72,6 +72,7 @@
 */
 #include <stdio.h>
 #include "tabling.h"
+#include "../sk_text.h"
 
 enum { F_CONTRA = 1, F_VERITY = 2 };
 enum { E_BLOCK = 0, E_LINE = 1, E_COL = 2, E_CELL = 3 };
@@ -562,9 +563,10 @@ static void dputs(dstr *d, const char *str) {
   d->n += k;
 }
 
-/* appendForcingChainEntry: the node's cell ("r2c2"; a group node's cells
-** in one line, "r6c123"; an ALS node "ALS:" and its cells), "=" when it is
-** set, "<>" when deleted, and its digit */
+/* appendForcingChainEntry: the node's cell ("r2c2"; a group node's cells,
+** "r6c123"; an ALS node "ALS:" and its cells, "ALS:r1c12,r3c4", the cells
+** as sk_text_cell_str prints them), "=" when it is set, "<>" when deleted,
+** and its digit */
 static void dnode(dstr *d, const tb_links *L, int n) {
   int cells[SK_CELLS], nc = 0;
   if (tb_is_group(n)) {
@@ -578,15 +580,12 @@ static void dnode(dstr *d, const tb_links *L, int n) {
   } else {
     cells[nc++] = tb_cell(L, n);
   }
-  char b[64];
-  int same_row = 1;
-  for (int i = 1; i < nc; i++) same_row &= cells[i] / 9 == cells[0] / 9;
-  int k = 0;
-  b[k++] = 'r';
-  for (int i = 0; i < nc && (i == 0 || !same_row) && k < 40; i++) b[k++] = (char)('1' + cells[i] / 9);
-  b[k++] = 'c';
-  for (int i = 0; i < nc && (i == 0 || same_row) && k < 50; i++) b[k++] = (char)('1' + cells[i] % 9);
-  snprintf(b + k, sizeof b - (size_t)k, "%s%d", tb_on(n) ? "=" : "<>", tb_digit(L, n));
+  /* HoDoKu's getCompactCellPrint, as its forcing chain text prints a group
+  ** or an ALS node's cells */
+  char b[4 * SK_CELLS + 16];
+  sk_text_cell_str(b, sizeof b - 16, cells, nc);
+  size_t k = strlen(b);
+  snprintf(b + k, sizeof b - k, "%s%d", tb_on(n) ? "=" : "<>", tb_digit(L, n));
   dputs(d, b);
 }
 
