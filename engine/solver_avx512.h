@@ -24,7 +24,7 @@
 ** registers, the stacked branches as whole aligned vectors, so that no
 ** state goes through memory word by word between the nodes.  When
 ** nothing is left to do, the triads (digits confined to a mini-row or
-** mini-column counted over the lanes, up to four) run on the bands
+** mini-column counted over the lanes, as 3-bit sums) run on the bands
 ** changed since theirs, and the guess is chosen with the configurations
 ** of the six bands and stacks counted in vectors.
 ** Every rule only removes candidates, and what it removes it also removes
@@ -265,16 +265,8 @@ SLV_FN static unsigned SLV(v_pick_band)(const __m512i f[3]) {
 
 /* The triads (SLV(triads)) of band vector *pf: the digits confined to
 ** each mini-row (alone in their row of the band) and to each mini-column
-** (alone in their box's columns) counted over the lanes, up to four.
+** (alone in their box's columns) counted over the lanes by additions.
 ** Returns 0 on a contradiction. */
-#define SLV_COUNT4(sw) do { \
-    __m512i b1 = sw(c1), b2 = sw(c2), b3 = sw(c3), b4 = sw(c4); \
-    c4 = SLV_OR3(SLV_OR3(c4, b4, _mm512_and_si512(c3, b1)), _mm512_and_si512(c2, b2), \
-                 _mm512_and_si512(c1, b3)); \
-    c3 = SLV_OR3(SLV_OR3(c3, b3, _mm512_and_si512(c2, b1)), _mm512_and_si512(c1, b2), \
-                 _mm512_setzero_si512()); \
-    c2 = SLV_OR3(c2, b2, _mm512_and_si512(c1, b1)); \
-    c1 = _mm512_or_si512(c1, b1); } while (0)
 SLV_FN static inline int SLV(v_triads)(__m512i *pf) {
   __m512i x = *pf, t = SLV(v_minirows)(x);
   /* bit (r, k) of o1: mini-row (r, k + 1), of o2: (r, k + 2) */
@@ -288,13 +280,28 @@ SLV_FN static inline int SLV(v_triads)(__m512i *pf) {
   __m512i cols = SLV_OR3(_mm512_slli_epi32(_mm512_and_si512(a, SLV_SET(0x49)), 1),
                          _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(a, 1), SLV_SET(0x49)), 10),
                          _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(a, 2), SLV_SET(0x49)), 19));
-  __m512i c1 = _mm512_or_si512(rows, cols), c2 = _mm512_setzero_si512(), c3 = c2, c4 = c2;
-  SLV_COUNT4(SLV_SWAP8); SLV_COUNT4(SLV_SWAP4); SLV_COUNT4(SLV_SWAP2); SLV_COUNT4(SLV_SWAP1);
-  if (_mm512_test_epi32_mask(c4, c4)) return 0;
-  if (!_mm512_test_epi32_mask(c3, c3)) return 1;
+  /* how many digits each mini-row (rows) and mini-column (cols, one bit
+  ** down) keeps alone, as 3-bit counts at bits 3m, summed over the lanes:
+  ** within blocks of four lanes first (at most 4: nothing carries out of
+  ** a count, and 4 already is a contradiction), then over the three blocks
+  ** (at most 9; 8 or 9 would carry, but then a block had 4) */
+  const __mmask16 lanes = 0x1FF;
+  const __m512i four = SLV_SET(0x4924924);
+  __m512i nr = rows, nc = _mm512_srli_epi32(cols, 1);
+  nr = _mm512_add_epi32(nr, SLV_SWAP1(nr));
+  nc = _mm512_add_epi32(nc, SLV_SWAP1(nc));
+  nr = _mm512_add_epi32(nr, SLV_SWAP2(nr));
+  nc = _mm512_add_epi32(nc, SLV_SWAP2(nc));
+  if (_mm512_mask_test_epi32_mask(lanes, _mm512_or_si512(nr, nc), four)) return 0;
+  nr = _mm512_add_epi32(_mm512_add_epi32(nr, SLV_BLK1(nr)), SLV_BLK2(nr));
+  nc = _mm512_add_epi32(_mm512_add_epi32(nc, SLV_BLK1(nc)), SLV_BLK2(nc));
+  if (_mm512_mask_test_epi32_mask(lanes, _mm512_or_si512(nr, nc), four)) return 0;
+  /* below 4 everywhere: three is bits 0 and 1 of a count */
+  __m512i c3r = SLV_TERN(nr, _mm512_srli_epi32(nr, 1), SLV_SET(0x1249249), SLV_TA & SLV_TB & SLV_TC);
+  __m512i c3c = SLV_TERN(nc, _mm512_srli_epi32(nc, 1), SLV_SET(0x1249249), SLV_TA & SLV_TB & SLV_TC);
+  if (!_mm512_mask_test_epi32_mask(lanes, _mm512_or_si512(c3r, c3c), _mm512_or_si512(c3r, c3c))) return 1;
   /* three digits in a mini-row or mini-column: the others leave it */
-  __m512i mr = _mm512_andnot_si512(rows, c3), mc = _mm512_andnot_si512(cols, c3);
-  mr = _mm512_and_si512(mr, SLV_SET(0x1249249));
+  __m512i mr = _mm512_andnot_si512(rows, c3r), mc = _mm512_andnot_si512(cols, _mm512_slli_epi32(c3c, 1));
   mr = SLV_OR3(mr, _mm512_slli_epi32(mr, 1), _mm512_slli_epi32(mr, 2));
   mc = SLV_OR3(_mm512_and_si512(_mm512_srli_epi32(mc, 1), SLV_SET(0x49)),
                _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(mc, 10), SLV_SET(0x49)), 1),
@@ -302,7 +309,6 @@ SLV_FN static inline int SLV(v_triads)(__m512i *pf) {
   *pf = _mm512_andnot_si512(_mm512_or_si512(mr, SLV(v_down)(mc)), x);
   return 1;
 }
-#undef SLV_COUNT4
 
 /* Propagate the band vectors f (unsolved cells: cells) to the fixpoint
 ** (see above); need: the bands changed since the fixpoint they come from
